@@ -1,0 +1,47 @@
+"""Learners and profiles, over models only (no requests)."""
+
+from django.db import transaction
+from django.dispatch import Signal
+
+from .models import Learner, Profile
+
+# Sent inside the merge transaction with ``source`` (the anonymous learner) and
+# ``target`` (the account's learner). Apps that store progress move their rows
+# from source to target, resolving duplicates so nothing is counted twice.
+learners_merged = Signal()
+
+
+def learner_for_user(user) -> Learner:
+    learner, _ = Learner.objects.get_or_create(user=user)
+    return learner
+
+
+def create_anonymous_learner() -> Learner:
+    return Learner.objects.create()
+
+
+def find_anonymous_learner(token: str) -> Learner | None:
+    if not isinstance(token, str) or not token:
+        return None
+    return Learner.objects.filter(token=token, user__isnull=True).first()
+
+
+def merge_learners(source: Learner, target: Learner) -> None:
+    """Move everything ``source`` did to ``target`` and delete ``source``.
+
+    Runs once per anonymous learner: the source row is gone afterwards.
+    """
+    if source.pk == target.pk:
+        return
+    with transaction.atomic():
+        # Lock the source so two concurrent logins cannot both merge it.
+        locked = Learner.objects.select_for_update().filter(pk=source.pk).first()
+        if locked is None:
+            return
+        learners_merged.send(sender=Learner, source=locked, target=target)
+        locked.delete()
+
+
+def ensure_profile(user) -> Profile:
+    profile, _ = Profile.objects.get_or_create(user=user)
+    return profile

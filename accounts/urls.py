@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("profile/", views.edit_profile, name="profile"),
+]

@@ -1,0 +1,81 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from puzzles.services import recent_attempts, solved_puzzle_ids
+from tutorials.services import lessons_summary
+
+from .forms import LanguageForm, ProfileForm
+from .learners import get_learner
+from .middleware import LANGUAGE_SESSION_KEY
+from .services import ensure_profile
+
+
+def dashboard(request):
+    learner = get_learner(request)
+    context = {
+        "games": lessons_summary(learner),
+        "solved_count": len(solved_puzzle_ids(learner)),
+        "recent": recent_attempts(learner),
+    }
+    return render(request, "accounts/dashboard.html", context)
+
+
+@login_required
+def edit_profile(request):
+    profile = ensure_profile(request.user)
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST":
+        if form.is_valid():
+            profile = form.save()
+            messages.success(request, _("Your profile is saved."))
+            response = redirect("accounts:profile")
+            if profile.language:
+                _remember_language(request, response, profile.language)
+            return response
+        return render(request, "accounts/profile.html", {"form": form}, status=400)
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_POST
+def set_language(request):
+    """Switch language and come back to the same page."""
+    form = LanguageForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Unknown language."))
+    language = form.cleaned_data["language"]
+    target = form.cleaned_data["next"]
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("home")
+    response = redirect(target)
+    _remember_language(request, response, language)
+    if request.user.is_authenticated:
+        profile = ensure_profile(request.user)
+        profile.language = language
+        profile.save(update_fields=["language"])
+    return response
+
+
+def _remember_language(request, response, language):
+    translation.activate(language)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    if request.user.is_authenticated:
+        request.session[LANGUAGE_SESSION_KEY] = language

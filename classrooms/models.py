@@ -1,0 +1,1 @@
+# Classes, memberships and assignments arrive with the classrooms issue.

@@ -1,0 +1,25 @@
+from django.conf import settings
+from django.contrib import admin
+from django.shortcuts import render
+from django.urls import include, path
+
+from accounts.views import set_language
+from tutorials.views import home
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("learn/", include("tutorials.urls")),
+    path("puzzles/", include("puzzles.urls")),
+    path("me/", include("accounts.urls")),
+    path("language/", set_language, name="set_language"),
+    path("accounts/", include("allauth.urls")),
+    path("admin/", admin.site.urls),
+]
+
+if settings.BENCH_VIEWS:
+
+    def bare(request):
+        """The reference page of the benchmarks: a small template, same settings."""
+        return render(request, "bench/bare.html", {"items": range(10)})
+
+    urlpatterns.append(path("bench/bare/", bare, name="bench-bare"))

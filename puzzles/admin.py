@@ -1,0 +1,27 @@
+from django.contrib import admin
+
+from .models import Attempt, Puzzle, Theme
+
+
+@admin.register(Theme)
+class ThemeAdmin(admin.ModelAdmin):
+    list_display = ["slug", "name_zh", "name_en"]
+    search_fields = ["slug", "name_zh", "name_en"]
+
+
+@admin.register(Puzzle)
+class PuzzleAdmin(admin.ModelAdmin):
+    list_display = ["slug", "game", "kind", "rating", "is_public", "author", "updated_at"]
+    list_filter = ["game", "kind", "themes", "is_public"]
+    search_fields = ["slug", "prompt_zh", "prompt_en", "explanation_zh", "explanation_en"]
+    filter_horizontal = ["themes"]
+    raw_id_fields = ["author"]
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    list_display = ["puzzle", "learner", "status", "started_at", "finished_at"]
+    list_filter = ["status", "puzzle__game", "puzzle__kind", "puzzle__themes"]
+    search_fields = ["puzzle__slug", "learner__user__username"]
+    raw_id_fields = ["learner", "puzzle"]
+    date_hierarchy = "started_at"

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+
+class PuzzlesConfig(AppConfig):
+    name = "puzzles"
+    verbose_name = _("Puzzles")
+
+    def ready(self):
+        from . import services  # noqa: F401  (signal receivers)
+        from .kinds import load_kind_modules
+
+        load_kind_modules(settings.PUZZLE_KIND_MODULES)

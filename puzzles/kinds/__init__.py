@@ -1,0 +1,155 @@
+"""Puzzle kinds: the only bridge from the web to the engines.
+
+A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
+
+* ``validate(data)`` a puzzle's data with its engine (raise ``InvalidPuzzle``),
+* ``start(data)`` an attempt (return the attempt's JSON state),
+* ``parse_answer(data, state, post)`` read one answer from a form (raise ``BadAnswer``),
+* ``check(data, state, answer)`` judge it, returning a ``Verdict`` and the new state:
+  ``correct``; ``wrong`` with the refutation and an explanation; or ``continue``
+  with the reply the solution tree or the engine plays,
+* ``board(data, state, verdict, interactive)`` draw the board as HTML,
+  inside its ``board_template``.
+
+Lesson exercises are puzzles of the same kinds: one checker serves both.
+Kinds register themselves with ``@register`` when their module is imported;
+``settings.PUZZLE_KIND_MODULES`` lists the modules to import at start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+CORRECT = "correct"
+WRONG = "wrong"
+CONTINUE = "continue"
+
+
+class InvalidPuzzle(ValueError):
+    """The puzzle's data is wrong: the reason names what and where."""
+
+
+class BadAnswer(ValueError):
+    """The submitted answer cannot be read (a tampered or malformed form)."""
+
+
+class UnknownKind(LookupError):
+    pass
+
+
+Text = str | Mapping[str, str]
+
+
+def localized(text: Text | None) -> str:
+    """Pick the active language's text from ``{"zh": ..., "en": ...}``.
+
+    Plain strings (or lazy translations) are returned as they are.
+    """
+    if text is None:
+        return ""
+    if isinstance(text, Mapping):
+        language = (get_language() or "zh-hans").lower()
+        key = "en" if language.startswith("en") else "zh"
+        return text.get(key) or text.get("zh") or text.get("en") or ""
+    return str(text)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: Literal["correct", "wrong", "continue"]
+    message: Text = ""
+    explanation: Text = ""
+    reply: str | None = None
+    refutation: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def is_correct(self) -> bool:
+        return self.status == CORRECT
+
+    @property
+    def is_wrong(self) -> bool:
+        return self.status == WRONG
+
+    @property
+    def is_final(self) -> bool:
+        return self.status != CONTINUE
+
+    @property
+    def message_text(self) -> str:
+        return localized(self.message)
+
+    @property
+    def explanation_text(self) -> str:
+        return localized(self.explanation)
+
+
+class PuzzleKind:
+    """Base class of every kind; subclasses fill in the rules."""
+
+    name: ClassVar[str]
+    game: ClassVar[str]
+    board_template: ClassVar[str] = "puzzles/boards/form.html"
+    answer_field: ClassVar[str] = "move"
+
+    def validate(self, data: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def start(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def parse_answer(
+        self, data: Mapping[str, Any], state: Mapping[str, Any], post: Mapping[str, Any]
+    ) -> Any:
+        value = post.get(self.answer_field)
+        if not isinstance(value, str) or not value.strip():
+            raise BadAnswer(_("no move was given"))
+        return value.strip()
+
+    def check(
+        self, data: Mapping[str, Any], state: Mapping[str, Any], answer: Any
+    ) -> tuple[Verdict, dict[str, Any]]:
+        raise NotImplementedError
+
+    def answer_text(self, answer: Any) -> str:
+        return str(answer)
+
+    def board(
+        self,
+        data: Mapping[str, Any],
+        state: Mapping[str, Any] | None,
+        *,
+        verdict: Verdict | None = None,
+        interactive: bool = True,
+    ) -> str:
+        raise NotImplementedError
+
+
+_REGISTRY: dict[str, PuzzleKind] = {}
+
+
+def register(cls: type[PuzzleKind]) -> type[PuzzleKind]:
+    """Class decorator: make a kind available under ``cls.name``."""
+    _REGISTRY[cls.name] = cls()
+    return cls
+
+
+def get_kind(name: str) -> PuzzleKind:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UnknownKind(f"unknown puzzle kind {name!r}") from None
+
+
+def kind_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def load_kind_modules(modules: list[str]) -> None:
+    for module in modules:
+        importlib.import_module(module)

@@ -1,0 +1,97 @@
+"""What the exercise partial needs, shared by the puzzle player and the lesson player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from accounts.learners import get_learner
+
+from . import services
+from .kinds import BadAnswer, Verdict, get_kind
+from .models import Attempt, Puzzle
+
+
+@dataclass
+class Play:
+    puzzle: Puzzle
+    attempt: Attempt | None
+    state: dict[str, Any]
+    verdict: Verdict | None
+    board: str
+    board_template: str
+    ply: int
+    finished: bool
+    solved_before: bool
+    notice: str = ""
+
+
+def build_play(
+    puzzle: Puzzle,
+    attempt: Attempt | None,
+    *,
+    verdict: Verdict | None = None,
+    solved_before: bool = False,
+    notice: str = "",
+) -> Play:
+    kind = get_kind(puzzle.kind)
+    playing = attempt is not None and attempt.status == Attempt.Status.PLAYING
+    finished = attempt is not None and not playing and verdict is not None
+    state = attempt.state if (playing or finished) else kind.start(puzzle.data)
+    return Play(
+        puzzle=puzzle,
+        attempt=attempt,
+        state=state,
+        verdict=verdict,
+        board=kind.board(puzzle.data, state, verdict=verdict, interactive=not finished),
+        board_template=kind.board_template,
+        ply=attempt.ply if playing else 0,
+        finished=finished,
+        solved_before=solved_before,
+        notice=notice,
+    )
+
+
+def current_play(request: HttpRequest, puzzle: Puzzle, *, notice: str = "") -> Play:
+    """The exercise as the learner left it: an unfinished attempt, or a fresh board."""
+    learner = get_learner(request)
+    attempt = services.current_attempt(learner, puzzle)
+    if attempt is not None and attempt.status != Attempt.Status.PLAYING:
+        attempt = None
+    return build_play(
+        puzzle, attempt, solved_before=services.has_solved(learner, puzzle), notice=notice
+    )
+
+
+def handle_post(request: HttpRequest, puzzle: Puzzle) -> tuple[Play, int]:
+    """Act on a POST to an exercise: an answer, or "try again".
+
+    Returns the play to render and the HTTP status. A malformed answer (400) or
+    one made on a board that has moved on (409) changes nothing: the learner
+    sees the board as it stands with a notice, and no progress is lost.
+    """
+    learner = get_learner(request, create=True)
+    if request.POST.get("action") == "retry":
+        attempt = services.restart(learner, puzzle)
+        return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
+    try:
+        raw_ply = request.POST.get("ply")
+        ply = int(raw_ply) if raw_ply not in (None, "") else None
+        outcome = services.submit_answer(learner, puzzle, request.POST, ply=ply)
+    except (BadAnswer, ValueError) as error:
+        reason = str(error) if isinstance(error, BadAnswer) else _("the move counter is damaged")
+        notice = _("That answer could not be read (%(reason)s).") % {"reason": reason}
+        return current_play(request, puzzle, notice=notice), 400
+    except services.StaleAnswer:
+        notice = _("This board had moved on since you loaded it; here it is as it stands now.")
+        return current_play(request, puzzle, notice=notice), 409
+    play = build_play(
+        puzzle,
+        outcome.attempt,
+        verdict=outcome.verdict,
+        solved_before=services.has_solved(learner, puzzle),
+    )
+    return play, 200

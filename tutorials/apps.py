@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TutorialsConfig(AppConfig):
+    name = "tutorials"
+    verbose_name = _("Lessons")
+
+    def ready(self):
+        from . import services  # noqa: F401  (signal receivers)

@@ -1,0 +1,257 @@
+"""Load lessons and puzzles from the text files in the repository.
+
+Layout (``settings.CONTENT_DIR``)::
+
+    themes.toml                      [themes.<slug>] zh = "..." en = "..."
+    <game>/puzzles/*.toml            [[puzzles]] one table per puzzle
+    <game>/lessons/*.toml            one lesson per file
+
+A puzzle::
+
+    [[puzzles]]
+    slug = "go-atari-001"
+    kind = "go.capture"
+    rating = 600                     # starting difficulty (Glicko-2 scale)
+    themes = ["atari"]
+    prompt = { zh = "...", en = "..." }
+    explanation = { zh = "...", en = "..." }
+    data = { ... }                   # whatever the kind validates
+
+A lesson::
+
+    slug = "capture"
+    order = 3
+    title = { zh = "...", en = "..." }
+    summary = { zh = "...", en = "..." }
+
+    [[steps]]
+    text = { zh = "...", en = "..." }
+    board = { kind = "go.capture", data = { ... } }     # optional static board
+    exercise = { kind = "...", prompt = {...}, explanation = {...}, data = {...} }
+    # or: exercise = "slug-of-a-library-puzzle"
+
+Loading is idempotent (matched by slug; edits are applied, nothing is
+duplicated) and all-or-nothing: every puzzle goes through its kind's
+``validate``, and the first invalid file stops the load with its name and the
+reason, leaving the database as it was.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from puzzles.games import GAMES_BY_SLUG
+from puzzles.kinds import InvalidPuzzle, UnknownKind, get_kind
+from puzzles.models import Puzzle, Theme
+
+from .models import Lesson, Step
+
+
+class ContentError(Exception):
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+@dataclass
+class LoadReport:
+    themes: int = 0
+    puzzles: int = 0
+    lessons: int = 0
+    steps: int = 0
+    files: list[Path] = field(default_factory=list)
+
+
+def load_content(root: Path) -> LoadReport:
+    root = Path(root)
+    if not root.is_dir():
+        raise ContentError(root, "content folder not found")
+    report = LoadReport()
+    with transaction.atomic():
+        themes_file = root / "themes.toml"
+        if themes_file.exists():
+            report.themes = _load_themes(themes_file)
+            report.files.append(themes_file)
+        for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+            if game_dir.name.startswith("."):
+                continue
+            if game_dir.name not in GAMES_BY_SLUG:
+                raise ContentError(game_dir, f"unknown game {game_dir.name!r}")
+            for path in sorted((game_dir / "puzzles").glob("*.toml")):
+                report.puzzles += _load_puzzle_file(path, game_dir.name)
+                report.files.append(path)
+            for path in sorted((game_dir / "lessons").glob("*.toml")):
+                report.steps += _load_lesson_file(path, game_dir.name)
+                report.lessons += 1
+                report.files.append(path)
+    return report
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(path, f"not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ContentError(path, "not UTF-8 text") from None
+
+
+def _text(path: Path, table: Mapping[str, Any], key: str, *, required: bool = True):
+    value = table.get(key)
+    if value is None and not required:
+        return "", ""
+    if not isinstance(value, Mapping):
+        raise ContentError(path, f"{key!r} must be a table with zh and en texts")
+    zh, en = value.get("zh"), value.get("en")
+    if not isinstance(zh, str) or not zh.strip() or not isinstance(en, str) or not en.strip():
+        raise ContentError(path, f"{key!r} needs both a zh and an en text")
+    return zh.strip(), en.strip()
+
+
+def _load_themes(path: Path) -> int:
+    themes = _read_toml(path).get("themes", {})
+    if not isinstance(themes, Mapping):
+        raise ContentError(path, "'themes' must be a table")
+    for slug, names in themes.items():
+        zh, en = _text(path, {"name": names}, "name")
+        Theme.objects.update_or_create(slug=slug, defaults={"name_zh": zh, "name_en": en})
+    return len(themes)
+
+
+def _save_puzzle(
+    path: Path, table: Mapping[str, Any], game: str, *, slug: str, is_public: bool
+) -> Puzzle:
+    kind_name = table.get("kind")
+    if not isinstance(kind_name, str):
+        raise ContentError(path, f"puzzle {slug!r} has no kind")
+    try:
+        kind = get_kind(kind_name)
+    except UnknownKind as error:
+        raise ContentError(path, f"puzzle {slug!r}: {error}") from None
+    if kind.game != game:
+        raise ContentError(path, f"puzzle {slug!r}: kind {kind_name} is not a {game} kind")
+    data = table.get("data")
+    if not isinstance(data, Mapping):
+        raise ContentError(path, f"puzzle {slug!r} has no data table")
+    try:
+        kind.validate(data)
+    except InvalidPuzzle as error:
+        raise ContentError(path, f"puzzle {slug!r} is invalid: {error}") from None
+    prompt_zh, prompt_en = _text(path, table, "prompt")
+    explanation_zh, explanation_en = _text(path, table, "explanation", required=False)
+    rating = table.get("rating", 1500)
+    if not isinstance(rating, int | float) or not 0 < rating < 4000:
+        raise ContentError(path, f"puzzle {slug!r}: rating must be a number from 1 to 3999")
+    puzzle, created = Puzzle.objects.update_or_create(
+        slug=slug,
+        defaults={
+            "game": game,
+            "kind": kind_name,
+            "data": dict(data),
+            "prompt_zh": prompt_zh,
+            "prompt_en": prompt_en,
+            "explanation_zh": explanation_zh,
+            "explanation_en": explanation_en,
+            "is_public": is_public,
+        },
+    )
+    if created:
+        # The starting difficulty; later rating changes come from play, not files.
+        puzzle.rating = float(rating)
+        puzzle.save(update_fields=["rating"])
+    theme_slugs = table.get("themes", [])
+    if not isinstance(theme_slugs, list):
+        raise ContentError(path, f"puzzle {slug!r}: themes must be a list")
+    themes = list(Theme.objects.filter(slug__in=theme_slugs))
+    missing = set(theme_slugs) - {theme.slug for theme in themes}
+    if missing:
+        raise ContentError(path, f"puzzle {slug!r}: unknown themes {sorted(missing)}")
+    puzzle.themes.set(themes)
+    return puzzle
+
+
+def _load_puzzle_file(path: Path, game: str) -> int:
+    tables = _read_toml(path).get("puzzles")
+    if not isinstance(tables, list) or not tables:
+        raise ContentError(path, "no [[puzzles]] tables")
+    seen = set()
+    for table in tables:
+        slug = table.get("slug")
+        if not isinstance(slug, str) or not slug:
+            raise ContentError(path, "a puzzle has no slug")
+        if slug in seen:
+            raise ContentError(path, f"puzzle slug {slug!r} appears twice")
+        seen.add(slug)
+        _save_puzzle(path, table, game, slug=slug, is_public=True)
+    return len(tables)
+
+
+def _load_lesson_file(path: Path, game: str) -> int:
+    table = _read_toml(path)
+    slug = table.get("slug") or path.stem
+    order = table.get("order", 0)
+    if not isinstance(order, int):
+        raise ContentError(path, "order must be a whole number")
+    title_zh, title_en = _text(path, table, "title")
+    summary_zh, summary_en = _text(path, table, "summary", required=False)
+    lesson, _ = Lesson.objects.update_or_create(
+        game=game,
+        slug=slug,
+        defaults={
+            "order": order,
+            "title_zh": title_zh,
+            "title_en": title_en,
+            "summary_zh": summary_zh,
+            "summary_en": summary_en,
+        },
+    )
+    steps = table.get("steps")
+    if not isinstance(steps, list) or not steps:
+        raise ContentError(path, "a lesson needs at least one [[steps]] table")
+    for number, step in enumerate(steps, start=1):
+        text_zh, text_en = _text(path, step, "text")
+        board = step.get("board")
+        if board is not None:
+            board = _check_board(path, number, board, game)
+        exercise = _exercise(path, step.get("exercise"), game, f"{game}-{slug}-{number}")
+        Step.objects.update_or_create(
+            lesson=lesson,
+            order=number,
+            defaults={"text_zh": text_zh, "text_en": text_en, "board": board, "exercise": exercise},
+        )
+    lesson.steps.filter(order__gt=len(steps)).delete()
+    return len(steps)
+
+
+def _check_board(path: Path, number: int, board: Any, game: str) -> dict[str, Any]:
+    if not isinstance(board, Mapping) or not isinstance(board.get("data"), Mapping):
+        raise ContentError(path, f"step {number}: board needs a kind and a data table")
+    try:
+        kind = get_kind(str(board.get("kind")))
+        if kind.game != game:
+            raise InvalidPuzzle(f"kind {kind.name} is not a {game} kind")
+        kind.validate(board["data"])
+    except (UnknownKind, InvalidPuzzle) as error:
+        raise ContentError(path, f"step {number}: board is invalid: {error}") from None
+    return {"kind": kind.name, "data": dict(board["data"])}
+
+
+def _exercise(path: Path, value: Any, game: str, slug: str) -> Puzzle | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        puzzle = Puzzle.objects.filter(slug=value, game=game).first()
+        if puzzle is None:
+            raise ContentError(path, f"exercise {value!r} is not a {game} puzzle")
+        return puzzle
+    if isinstance(value, Mapping):
+        return _save_puzzle(path, value, game, slug=slug, is_public=False)
+    raise ContentError(path, "exercise must be a puzzle slug or an inline puzzle table")

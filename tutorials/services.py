@@ -1,0 +1,161 @@
+"""Lesson services: plain functions over models, never the request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+from django.dispatch import receiver
+from django.utils import timezone
+
+from accounts.models import Learner
+from accounts.services import learners_merged
+from puzzles.games import GAMES, Game
+
+from .models import Lesson, LessonProgress, Step
+
+
+@dataclass
+class LessonRow:
+    lesson: Lesson
+    steps_total: int
+    steps_done: int
+    completed: bool
+
+    @property
+    def percent(self) -> int:
+        if not self.steps_total:
+            return 0
+        return round(100 * self.steps_done / self.steps_total)
+
+
+@dataclass
+class GameCard:
+    game: Game
+    lessons: int
+
+
+def game_cards() -> list[GameCard]:
+    counts = dict(
+        Lesson.objects.values_list("game").annotate(n=Count("id")).values_list("game", "n")
+    )
+    return [GameCard(game, counts.get(game.slug, 0)) for game in GAMES]
+
+
+def lesson_rows(game: str, learner: Learner | None) -> list[LessonRow]:
+    lessons = list(Lesson.objects.filter(game=game).annotate(steps_total=Count("steps")))
+    progress = {}
+    if learner is not None:
+        progress = {
+            p.lesson_id: p
+            for p in LessonProgress.objects.filter(learner=learner, lesson__in=lessons)
+        }
+    step_orders = _step_orders([lesson.pk for lesson in lessons])
+    rows = []
+    for lesson in lessons:
+        done = progress.get(lesson.pk)
+        valid = set(done.steps_done) & step_orders.get(lesson.pk, set()) if done else set()
+        rows.append(
+            LessonRow(
+                lesson=lesson,
+                steps_total=lesson.steps_total,
+                steps_done=len(valid),
+                completed=bool(done and done.completed_at),
+            )
+        )
+    return rows
+
+
+def _step_orders(lesson_ids: list[int]) -> dict[int, set[int]]:
+    orders: dict[int, set[int]] = {}
+    for lesson_id, order in Step.objects.filter(lesson_id__in=lesson_ids).values_list(
+        "lesson_id", "order"
+    ):
+        orders.setdefault(lesson_id, set()).add(order)
+    return orders
+
+
+def progress_for(learner: Learner | None, lesson: Lesson) -> LessonProgress | None:
+    if learner is None:
+        return None
+    return LessonProgress.objects.filter(learner=learner, lesson=lesson).first()
+
+
+def steps_done(learner: Learner | None, lesson: Lesson) -> set[int]:
+    progress = progress_for(learner, lesson)
+    return set(progress.steps_done) if progress else set()
+
+
+def record_step(learner: Learner, step: Step) -> LessonProgress:
+    """Mark ``step`` done for ``learner``; complete the lesson when every step is."""
+    lesson = step.lesson
+    with transaction.atomic():
+        progress = _locked_progress(learner, lesson)
+        done = set(progress.steps_done) | {step.order}
+        progress.steps_done = sorted(done)
+        all_orders = set(lesson.steps.values_list("order", flat=True))
+        if progress.completed_at is None and all_orders <= done:
+            progress.completed_at = timezone.now()
+        progress.save()
+    return progress
+
+
+def _locked_progress(learner: Learner, lesson: Lesson) -> LessonProgress:
+    queryset = LessonProgress.objects.select_for_update()
+    progress = queryset.filter(learner=learner, lesson=lesson).first()
+    if progress is not None:
+        return progress
+    try:
+        with transaction.atomic():
+            return LessonProgress.objects.create(learner=learner, lesson=lesson)
+    except IntegrityError:  # created by a concurrent request
+        return queryset.get(learner=learner, lesson=lesson)
+
+
+def next_step(step: Step) -> Step | None:
+    return step.lesson.steps.filter(order__gt=step.order).order_by("order").first()
+
+
+def previous_step(step: Step) -> Step | None:
+    return step.lesson.steps.filter(order__lt=step.order).order_by("-order").first()
+
+
+def lessons_summary(learner: Learner | None) -> list[tuple[Game, int, int]]:
+    """Per game with lessons: (game, lessons completed, lessons in all)."""
+    totals = dict(
+        Lesson.objects.values_list("game").annotate(n=Count("id")).values_list("game", "n")
+    )
+    completed: dict[str, int] = {}
+    if learner is not None:
+        completed = dict(
+            LessonProgress.objects.filter(learner=learner, completed_at__isnull=False)
+            .values_list("lesson__game")
+            .annotate(n=Count("id"))
+            .values_list("lesson__game", "n")
+        )
+    return [
+        (game, completed.get(game.slug, 0), totals[game.slug])
+        for game in GAMES
+        if totals.get(game.slug)
+    ]
+
+
+@receiver(learners_merged)
+def merge_progress(sender, source: Learner, target: Learner, **kwargs):
+    """Union the steps of lessons both learners began; move the rest."""
+    for theirs in LessonProgress.objects.filter(learner=source):
+        ours = LessonProgress.objects.filter(learner=target, lesson=theirs.lesson_id).first()
+        if ours is None:
+            theirs.learner = target
+            theirs.save(update_fields=["learner"])
+            continue
+        ours.steps_done = sorted(set(ours.steps_done) | set(theirs.steps_done))
+        finished = [t for t in (ours.completed_at, theirs.completed_at) if t]
+        ours.completed_at = min(finished) if finished else None
+        if ours.completed_at is None:
+            all_orders = set(theirs.lesson.steps.values_list("order", flat=True))
+            if all_orders and all_orders <= set(ours.steps_done):
+                ours.completed_at = timezone.now()
+        ours.save()
+        theirs.delete()

@@ -1,0 +1,121 @@
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from accounts.learners import get_learner
+from puzzles.games import get_game
+from puzzles.kinds import get_kind
+from puzzles.models import Puzzle
+from puzzles.play import current_play, handle_post
+from puzzles.services import solved_puzzle_ids
+
+from . import services
+from .models import Lesson, Step
+
+
+def home(request):
+    return render(request, "tutorials/home.html", {"cards": services.game_cards()})
+
+
+def _game_or_404(slug):
+    game = get_game(slug)
+    if game is None:
+        raise Http404
+    return game
+
+
+def learn_game(request, game):
+    game = _game_or_404(game)
+    learner = get_learner(request)
+    puzzles = Puzzle.objects.filter(game=game.slug, is_public=True).order_by("rating", "slug")
+    context = {
+        "game": game,
+        "rows": services.lesson_rows(game.slug, learner),
+        "puzzles": puzzles[:30],
+        "solved": solved_puzzle_ids(learner),
+    }
+    return render(request, "tutorials/game.html", context)
+
+
+def start_lesson(request, game, lesson):
+    lesson = get_object_or_404(Lesson, game=game, slug=lesson)
+    done = services.steps_done(get_learner(request), lesson)
+    steps = list(lesson.steps.values_list("order", flat=True))
+    if not steps:
+        raise Http404
+    first_open = next((order for order in steps if order not in done), steps[0])
+    return redirect("tutorials:step", game, lesson.slug, first_open)
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "HEAD", "POST"])
+def play_step(request, game, lesson, order):
+    step = get_object_or_404(
+        Step.objects.select_related("lesson", "exercise"),
+        lesson__game=game,
+        lesson__slug=lesson,
+        order=order,
+    )
+    status = 200
+    play = None
+    if request.method == "POST" and request.POST.get("action") == "next":
+        return _continue(request, step)
+    if step.exercise is not None:
+        if request.method == "POST":
+            play, status = handle_post(request, step.exercise)
+            if play.verdict is not None and play.verdict.is_correct:
+                services.record_step(get_learner(request, create=True), step)
+        else:
+            play = current_play(request, step.exercise)
+    elif request.method == "POST":
+        return redirect(step)
+    context = _step_context(request, step, play)
+    template = "tutorials/step.html#exercise" if request.htmx and play else "tutorials/step.html"
+    return render(request, template, context, status=status)
+
+
+def _continue(request, step):
+    """ "Next": a step without an exercise is done once read; go on."""
+    learner = get_learner(request, create=True)
+    if step.exercise is None:
+        services.record_step(learner, step)
+    following = services.next_step(step)
+    if following is not None:
+        return redirect(following)
+    progress = services.progress_for(learner, step.lesson)
+    if progress and progress.completed_at:
+        messages.success(request, _("Lesson complete: %(title)s") % {"title": step.lesson.title})
+    else:
+        messages.info(
+            request,
+            _("You reached the end of %(title)s; finish the exercises you skipped to complete it.")
+            % {"title": step.lesson.title},
+        )
+    return redirect("tutorials:game", step.lesson.game)
+
+
+def _step_context(request, step, play):
+    lesson = step.lesson
+    done = services.steps_done(get_learner(request), lesson)
+    orders = list(lesson.steps.values_list("order", flat=True))
+    static_board = None
+    if step.board:
+        kind = get_kind(step.board["kind"])
+        static_board = kind.board(step.board.get("data", {}), None, interactive=False)
+    return {
+        "game": get_game(lesson.game),
+        "lesson": lesson,
+        "step": step,
+        "steps": [(order, order in done) for order in orders],
+        "position": orders.index(step.order) + 1,
+        "total": len(orders),
+        "previous": services.previous_step(step),
+        "next": services.next_step(step),
+        "step_done": step.order in done,
+        "static_board": static_board,
+        "play": play,
+        "exercise_url": step.get_absolute_url(),
+    }
