@@ -1,7 +1,6 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -9,7 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from puzzles.services import recent_attempts, solved_puzzle_ids
+from puzzles.services import library_solved_count, recent_attempts
 from tutorials.services import lessons_summary
 
 from .forms import LanguageForm, ProfileForm
@@ -22,7 +21,7 @@ def dashboard(request):
     learner = get_learner(request)
     context = {
         "games": lessons_summary(learner),
-        "solved_count": len(solved_puzzle_ids(learner)),
+        "solved_count": library_solved_count(learner),
         "recent": recent_attempts(learner),
     }
     return render(request, "accounts/dashboard.html", context)
@@ -48,10 +47,11 @@ def edit_profile(request):
 def set_language(request):
     """Switch language and come back to the same page."""
     form = LanguageForm(request.POST)
-    if not form.is_valid():
-        return HttpResponseBadRequest(_("Unknown language."))
+    if not form.is_valid() and "language" in form.errors:
+        return render(request, "400.html", status=400)
     language = form.cleaned_data["language"]
-    target = form.cleaned_data["next"]
+    # A damaged or overlong "next" (a page with a huge query string) goes home.
+    target = form.cleaned_data.get("next", "")
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

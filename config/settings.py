@@ -11,7 +11,9 @@ and optionally DJANGO_SECURE_SSL_REDIRECT (default on when DEBUG is off),
 DJANGO_HSTS_SECONDS (default one year), DJANGO_CSRF_TRUSTED_ORIGINS,
 DJANGO_BEHIND_PROXY (trust X-Forwarded-Proto from a TLS-terminating proxy),
 SMTP settings (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
-DEFAULT_FROM_EMAIL) and DJANGO_LOG_LEVEL.
+DEFAULT_FROM_EMAIL), DJANGO_LOG_LEVEL, DJANGO_CONN_MAX_AGE (seconds a database
+connection is kept; default 60, 0 under DEBUG with SQLite) and DJANGO_STATIC_ROOT
+(where collectstatic writes; default ./staticfiles).
 """
 
 import os
@@ -155,6 +157,11 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("DJANGO_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": dict(SQLITE_OPTIONS),
+            # Opening a connection (the PRAGMAs, Django's SQL functions) costs
+            # more than rendering a small page: keep it across requests, as
+            # DATABASE_URL does, except under the threaded development server.
+            "CONN_MAX_AGE": env_int("DJANGO_CONN_MAX_AGE", 0 if DEBUG else 60),
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
@@ -223,7 +230,8 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes; benchmarks point it at a temporary directory.
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

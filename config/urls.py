@@ -22,4 +22,9 @@ if settings.BENCH_VIEWS:
         """The reference page of the benchmarks: a small template, same settings."""
         return render(request, "bench/bare.html", {"items": range(10)})
 
+    def layout(request):
+        """An empty page on the site's layout: what base.html alone costs."""
+        return render(request, "bench/layout.html")
+
     urlpatterns.append(path("bench/bare/", bare, name="bench-bare"))
+    urlpatterns.append(path("bench/layout/", layout, name="bench-layout"))

@@ -9,13 +9,22 @@ and working without JavaScript.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Iterable, Mapping
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 Point = tuple[int, int]  # (column, row), 0-based, row 0 at the top
+
+
+def escape(value: object) -> str:
+    """The same text as Django's ``escape``, without its lazy-string wrapper.
+
+    A 19x19 board escapes over a thousand values; Django's wrapper made that
+    two thirds of the board's cost.
+    """
+    return html.escape(str(value))
 
 
 def _stone_name(color: str) -> str:
@@ -79,6 +88,7 @@ def grid_board(
     parts.append("</svg>")
 
     buttons = []
+    field_name = escape(field)
     for r in range(rows):
         for c in range(columns):
             name = name_of((c, r))
@@ -86,7 +96,7 @@ def grid_board(
             accessible = f"{name} {_stone_name(stone)}" if stone else name
             if clickable and not stone:
                 buttons.append(
-                    f'<button type="submit" class="point" name="{escape(field)}" '
+                    f'<button type="submit" class="point" name="{field_name}" '
                     f'value="{escape(name)}" aria-label="{escape(accessible)}"></button>'
                 )
             else:

@@ -118,6 +118,20 @@ def solved_puzzle_ids(learner: Learner | None) -> set[int]:
     )
 
 
+def library_solved_count(learner: Learner | None) -> int:
+    """How many distinct library puzzles the learner has solved (lesson exercises aside)."""
+    if learner is None:
+        return 0
+    return (
+        Attempt.objects.filter(
+            learner=learner, status=Attempt.Status.SOLVED, puzzle__is_public=True
+        )
+        .values("puzzle_id")
+        .distinct()
+        .count()
+    )
+
+
 def recent_attempts(learner: Learner | None, limit: int = 10) -> list[Attempt]:
     if learner is None:
         return []

@@ -35,3 +35,45 @@ def teacher_user(db):
 @pytest.fixture
 def other_teacher_user(db):
     return make_user("other-teacher", teacher=True)
+
+
+@pytest.fixture
+def staff_user(db):
+    """A superuser: the only persona the admin and private puzzles open to."""
+    return get_user_model().objects.create_superuser(
+        username="staff", email="staff@example.org", password="a-long-test-password"
+    )
+
+
+@pytest.fixture
+def make_client(db):
+    """Build a test client that speaks English, optionally logged in as ``user``.
+
+    English makes the asserted texts independent of the Chinese catalogue.
+    """
+
+    def build(user=None):
+        from django.test import Client
+
+        client = Client(HTTP_ACCEPT_LANGUAGE="en")
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return build
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """Hash test passwords quickly; the real hashers are Django's business."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """allauth counts logins and sign-ups in the cache: every test starts from zero."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

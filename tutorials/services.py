@@ -36,10 +36,12 @@ class GameCard:
     lessons: int
 
 
+def _lesson_counts() -> dict[str, int]:
+    return dict(Lesson.objects.order_by().values_list("game").annotate(n=Count("id")))
+
+
 def game_cards() -> list[GameCard]:
-    counts = dict(
-        Lesson.objects.values_list("game").annotate(n=Count("id")).values_list("game", "n")
-    )
+    counts = _lesson_counts()
     return [GameCard(game, counts.get(game.slug, 0)) for game in GAMES]
 
 
@@ -123,16 +125,14 @@ def previous_step(step: Step) -> Step | None:
 
 def lessons_summary(learner: Learner | None) -> list[tuple[Game, int, int]]:
     """Per game with lessons: (game, lessons completed, lessons in all)."""
-    totals = dict(
-        Lesson.objects.values_list("game").annotate(n=Count("id")).values_list("game", "n")
-    )
+    totals = _lesson_counts()
     completed: dict[str, int] = {}
     if learner is not None:
         completed = dict(
             LessonProgress.objects.filter(learner=learner, completed_at__isnull=False)
+            .order_by()
             .values_list("lesson__game")
             .annotate(n=Count("id"))
-            .values_list("lesson__game", "n")
         )
     return [
         (game, completed.get(game.slug, 0), totals[game.slug])

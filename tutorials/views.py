@@ -100,7 +100,10 @@ def _continue(request, step):
 def _step_context(request, step, play):
     lesson = step.lesson
     done = services.steps_done(get_learner(request), lesson)
-    orders = list(lesson.steps.values_list("order", flat=True))
+    # One query for the dots and both neighbours (each step knows its lesson).
+    steps = list(lesson.steps.order_by("order").only("lesson_id", "order"))
+    orders = [each.order for each in steps]
+    index = orders.index(step.order)
     static_board = None
     if step.board:
         kind = get_kind(step.board["kind"])
@@ -110,10 +113,10 @@ def _step_context(request, step, play):
         "lesson": lesson,
         "step": step,
         "steps": [(order, order in done) for order in orders],
-        "position": orders.index(step.order) + 1,
+        "position": index + 1,
         "total": len(orders),
-        "previous": services.previous_step(step),
-        "next": services.next_step(step),
+        "previous": steps[index - 1] if index > 0 else None,
+        "next": steps[index + 1] if index + 1 < len(steps) else None,
         "step_done": step.order in done,
         "static_board": static_board,
         "play": play,
