@@ -207,6 +207,10 @@ LOGIN_URL = "account_login"
 # balancer should point CACHES at a shared cache.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Lessons, steps and puzzles are kept in each process this long (edits made in the
+# same process show at once; see puzzles/content_cache.py).
+CONTENT_CACHE_SECONDS = env_int("QIPAI_CONTENT_CACHE_SECONDS", 10)
+
 # Email: the console in development, SMTP when EMAIL_HOST is set.
 if env_str("EMAIL_HOST"):
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

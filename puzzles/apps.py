@@ -8,7 +8,10 @@ class PuzzlesConfig(AppConfig):
     verbose_name = _("Puzzles")
 
     def ready(self):
-        from . import services  # noqa: F401  (signal receivers)
+        from . import content_cache, services  # noqa: F401  (signal receivers)
         from .kinds import load_kind_modules
+        from .models import Puzzle, Theme
+
+        content_cache.watch(Puzzle, Theme)
 
         load_kind_modules(settings.PUZZLE_KIND_MODULES)

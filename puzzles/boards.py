@@ -27,10 +27,6 @@ def escape(value: object) -> str:
     return html.escape(str(value))
 
 
-def _stone_name(color: str) -> str:
-    return {"black": _("black stone"), "white": _("white stone")}.get(color, color)
-
-
 def grid_board(
     *,
     columns: int,
@@ -87,22 +83,23 @@ def grid_board(
         )
     parts.append("</svg>")
 
-    buttons = []
     field_name = escape(field)
+    stone_names = {"black": _("black stone"), "white": _("white stone")}
+    buttons = []
     for r in range(rows):
         for c in range(columns):
-            name = name_of((c, r))
+            name = escape(name_of((c, r)))
             stone = stones.get((c, r))
-            accessible = f"{name} {_stone_name(stone)}" if stone else name
-            if clickable and not stone:
+            if stone:
+                accessible = f"{name} {escape(stone_names.get(stone, stone))}"
+                buttons.append(f'<span class="point" role="img" aria-label="{accessible}"></span>')
+            elif clickable:
                 buttons.append(
                     f'<button type="submit" class="point" name="{field_name}" '
-                    f'value="{escape(name)}" aria-label="{escape(accessible)}"></button>'
+                    f'value="{name}" aria-label="{name}"></button>'
                 )
             else:
-                buttons.append(
-                    f'<span class="point" role="img" aria-label="{escape(accessible)}"></span>'
-                )
+                buttons.append(f'<span class="point" role="img" aria-label="{name}"></span>')
     group_label = escape(label or _("Board"))
     return mark_safe(  # noqa: S308 - every interpolated value above is escaped
         f'<div class="grid-board cols-{columns} rows-{rows}" role="group" '

@@ -1,5 +1,7 @@
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Learner
@@ -58,6 +60,13 @@ class Puzzle(models.Model):
 
     def __str__(self):
         return self.slug
+
+    def get_absolute_url(self):
+        return self.url
+
+    @cached_property
+    def url(self) -> str:
+        return reverse("puzzles:solve", args=[self.slug])
 
     @property
     def prompt(self):

@@ -70,6 +70,16 @@ def fast_password_hasher(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_content_cache():
+    """Each test's database starts anew (rolled back), so must the content cache."""
+    from puzzles import content_cache
+
+    content_cache.clear()
+    yield
+    content_cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_cache():
     """allauth counts logins and sign-ups in the cache: every test starts from zero."""
     from django.core.cache import cache

@@ -7,4 +7,9 @@ class TutorialsConfig(AppConfig):
     verbose_name = _("Lessons")
 
     def ready(self):
+        from puzzles import content_cache
+
         from . import services  # noqa: F401  (signal receivers)
+        from .models import Lesson, Step
+
+        content_cache.watch(Lesson, Step)

@@ -1,10 +1,11 @@
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Learner
 from puzzles.games import GAME_CHOICES
-from puzzles.kinds import localized
+from puzzles.kinds import get_kind, localized
 from puzzles.models import Puzzle
 
 
@@ -37,6 +38,10 @@ class Lesson(models.Model):
         return localized({"zh": self.summary_zh, "en": self.summary_en})
 
     def get_absolute_url(self):
+        return self.url
+
+    @cached_property
+    def url(self) -> str:
         return reverse("tutorials:lesson", args=[self.game, self.slug])
 
 
@@ -75,8 +80,17 @@ class Step(models.Model):
     def text(self):
         return localized({"zh": self.text_zh, "en": self.text_en})
 
+    @property
+    def static_board(self) -> str:
+        """The step's board drawn by its puzzle kind, or "" when it has none."""
+        if not self.board:
+            return ""
+        kind = get_kind(self.board["kind"])
+        return kind.board(self.board.get("data", {}), None, interactive=False)
+
     def get_absolute_url(self):
-        return reverse("tutorials:step", args=[self.lesson.game, self.lesson.slug, self.order])
+        # tutorials:step is the lesson's URL followed by "<order>/" (see tutorials/urls.py).
+        return f"{self.lesson.url}{self.order}/"
 
 
 class LessonProgress(models.Model):

@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.dispatch import receiver
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Learner
 from accounts.services import learners_merged
+from puzzles import content_cache
 from puzzles.games import GAMES, Game
 
 from .models import Lesson, LessonProgress, Step
@@ -35,9 +39,24 @@ class GameCard:
     game: Game
     lessons: int
 
+    @property
+    def url(self) -> str:
+        return reverse("tutorials:game", args=[self.game.slug]) if self.lessons else ""
+
+    @property
+    def meta(self) -> str:
+        if not self.lessons:
+            return _("Coming soon")
+        return ngettext("%(count)s lesson", "%(count)s lessons", self.lessons) % {
+            "count": self.lessons
+        }
+
 
 def _lesson_counts() -> dict[str, int]:
-    return dict(Lesson.objects.order_by().values_list("game").annotate(n=Count("id")))
+    return content_cache.cached(
+        ("lesson-counts",),
+        lambda: dict(Lesson.objects.order_by().values_list("game").annotate(n=Count("id"))),
+    )
 
 
 def game_cards() -> list[GameCard]:
@@ -115,12 +134,51 @@ def _locked_progress(learner: Learner, lesson: Lesson) -> LessonProgress:
         return queryset.get(learner=learner, lesson=lesson)
 
 
+def lesson_steps(game: str, slug: str) -> list[Step]:
+    """The lesson's steps in order, each with its lesson and exercise loaded.
+
+    Shared between requests (see ``puzzles.content_cache``): do not modify.
+    """
+    return content_cache.cached(("lesson-steps", game, slug), lambda: _load_steps(game, slug))
+
+
+def _load_steps(game: str, slug: str) -> list[Step]:
+    steps = list(
+        Step.objects.filter(lesson__game=game, lesson__slug=slug)
+        .select_related("lesson", "exercise")
+        .order_by("order")
+    )
+    if steps:
+        lesson = steps[0].lesson
+        for step in steps:
+            step.lesson = lesson  # one shared instance: its URL is reversed once
+    return steps
+
+
+@dataclass
+class StepDot:
+    url: str
+    label: str
+    done: bool
+    current: bool
+
+
+def step_dots(steps: list[Step], current: Step, done: set[int]) -> list[StepDot]:
+    """The row of dots above a step: one link per step, marked done and current."""
+    step_label, done_label = _("Step %(n)s"), _("done")
+    dots = []
+    for number, step in enumerate(steps, start=1):
+        label = step_label % {"n": number}
+        if step.order in done:
+            label = f"{label} ({done_label})"
+        dots.append(
+            StepDot(step.get_absolute_url(), label, step.order in done, step.pk == current.pk)
+        )
+    return dots
+
+
 def next_step(step: Step) -> Step | None:
     return step.lesson.steps.filter(order__gt=step.order).order_by("order").first()
-
-
-def previous_step(step: Step) -> Step | None:
-    return step.lesson.steps.filter(order__lt=step.order).order_by("-order").first()
 
 
 def lessons_summary(learner: Learner | None) -> list[tuple[Game, int, int]]:

@@ -1,3 +1,5 @@
+from functools import partial
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -7,17 +9,17 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
 from puzzles.games import get_game
-from puzzles.kinds import get_kind
 from puzzles.models import Puzzle
 from puzzles.play import current_play, handle_post
 from puzzles.services import solved_puzzle_ids
 
 from . import services
-from .models import Lesson, Step
+from .models import Lesson
 
 
 def home(request):
-    return render(request, "tutorials/home.html", {"cards": services.game_cards()})
+    # A callable: the template's cached fragment calls it only when it renders anew.
+    return render(request, "tutorials/home.html", {"cards": services.game_cards})
 
 
 def _game_or_404(slug):
@@ -53,12 +55,11 @@ def start_lesson(request, game, lesson):
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "HEAD", "POST"])
 def play_step(request, game, lesson, order):
-    step = get_object_or_404(
-        Step.objects.select_related("lesson", "exercise"),
-        lesson__game=game,
-        lesson__slug=lesson,
-        order=order,
-    )
+    # One query brings the lesson, all its steps and their exercises.
+    steps = services.lesson_steps(game, lesson)
+    step = next((each for each in steps if each.order == order), None)
+    if step is None:
+        raise Http404
     status = 200
     play = None
     if request.method == "POST" and request.POST.get("action") == "next":
@@ -72,7 +73,7 @@ def play_step(request, game, lesson, order):
             play = current_play(request, step.exercise)
     elif request.method == "POST":
         return redirect(step)
-    context = _step_context(request, step, play)
+    context = _step_context(request, steps, step, play)
     template = "tutorials/step.html#exercise" if request.htmx and play else "tutorials/step.html"
     return render(request, template, context, status=status)
 
@@ -97,28 +98,21 @@ def _continue(request, step):
     return redirect("tutorials:game", step.lesson.game)
 
 
-def _step_context(request, step, play):
+def _step_context(request, steps, step, play):
     lesson = step.lesson
     done = services.steps_done(get_learner(request), lesson)
-    # One query for the dots and both neighbours (each step knows its lesson).
-    steps = list(lesson.steps.order_by("order").only("lesson_id", "order"))
-    orders = [each.order for each in steps]
-    index = orders.index(step.order)
-    static_board = None
-    if step.board:
-        kind = get_kind(step.board["kind"])
-        static_board = kind.board(step.board.get("data", {}), None, interactive=False)
+    index = steps.index(step)
     return {
         "game": get_game(lesson.game),
         "lesson": lesson,
         "step": step,
-        "steps": [(order, order in done) for order in orders],
+        # Built only when the cached progress fragment for this done_key is missing.
+        "dots": partial(services.step_dots, steps, step, done),
+        "done_key": tuple(sorted(done)),
         "position": index + 1,
-        "total": len(orders),
+        "total": len(steps),
         "previous": steps[index - 1] if index > 0 else None,
         "next": steps[index + 1] if index + 1 < len(steps) else None,
-        "step_done": step.order in done,
-        "static_board": static_board,
         "play": play,
         "exercise_url": step.get_absolute_url(),
     }

@@ -1,0 +1,36 @@
+"""``{% fragment "name" var ... %}...{% endfragment %}``: render once, reuse.
+
+Like Django's ``{% cache %}``, but kept in this process's content cache
+(``puzzles.content_cache``): no key hashing or pickling on the way, dropped
+whenever content changes and after ``CONTENT_CACHE_SECONDS`` anyway. For the
+parts of a page that depend only on the language and the values named (never
+on a CSRF token or on anything private to a learner).
+"""
+
+from django import template
+
+from puzzles import content_cache
+
+register = template.Library()
+
+
+class FragmentNode(template.Node):
+    def __init__(self, nodelist, name, vary_on):
+        self.nodelist = nodelist
+        self.name = name
+        self.vary_on = vary_on
+
+    def render(self, context):
+        key = ("fragment", self.name, *(var.resolve(context) for var in self.vary_on))
+        return content_cache.cached(key, lambda: self.nodelist.render(context))
+
+
+@register.tag
+def fragment(parser, token):
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("'fragment' needs a name")
+    name = bits[1].strip("\"'")
+    nodelist = parser.parse(("endfragment",))
+    parser.delete_first_token()
+    return FragmentNode(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]])
