@@ -177,10 +177,6 @@ def step_dots(steps: list[Step], current: Step, done: set[int]) -> list[StepDot]
     return dots
 
 
-def next_step(step: Step) -> Step | None:
-    return step.lesson.steps.filter(order__gt=step.order).order_by("order").first()
-
-
 def lessons_summary(learner: Learner | None) -> list[tuple[Game, int, int]]:
     """Per game with lessons: (game, lessons completed, lessons in all)."""
     totals = _lesson_counts()

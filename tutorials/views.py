@@ -63,7 +63,7 @@ def play_step(request, game, lesson, order):
     status = 200
     play = None
     if request.method == "POST" and request.POST.get("action") == "next":
-        return _continue(request, step)
+        return _continue(request, steps, step)
     if step.exercise is not None:
         if request.method == "POST":
             play, status = handle_post(request, step.exercise)
@@ -78,14 +78,14 @@ def play_step(request, game, lesson, order):
     return render(request, template, context, status=status)
 
 
-def _continue(request, step):
-    """ "Next": a step without an exercise is done once read; go on."""
+def _continue(request, steps, step):
+    """On "Next", a step without an exercise is done once read; go on."""
     learner = get_learner(request, create=True)
     if step.exercise is None:
         services.record_step(learner, step)
-    following = services.next_step(step)
-    if following is not None:
-        return redirect(following)
+    index = steps.index(step)
+    if index + 1 < len(steps):
+        return redirect(steps[index + 1])
     progress = services.progress_for(learner, step.lesson)
     if progress and progress.completed_at:
         messages.success(request, _("Lesson complete: %(title)s") % {"title": step.lesson.title})
