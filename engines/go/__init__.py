@@ -88,7 +88,13 @@ def parse_point(text: str, size: int) -> int:
         if 0 <= x < size and 0 <= y < size:
             return y * size + x
         raise ValueError(f"off the board: {text!r}")
-    if 2 <= len(text) <= 3 and text[0].isalpha() and text[1:].isdigit():
+    if (
+        2 <= len(text) <= 3
+        and text[0].isalpha()
+        and text[0].upper() != "I"  # GTP skips I: "I5" is not a point, not off the board
+        and text[1:].isdigit()
+        and text[1] != "0"  # "A01" is not GTP
+    ):
         x = GTP_COLUMNS.find(text[0].upper())
         row = int(text[1:])
         if 0 <= x < size and 1 <= row <= size:

@@ -1,0 +1,489 @@
+"""Tactical reading (吃子 / 逃子): can a chain be captured, can it be saved?
+
+``attack(board, target)`` asks whether the opponent of the chain at ``target``,
+moving first, captures it against every defence; ``defend(board, target)``
+whether its owner, moving first, saves it against every attack. Both answer
+with a ``Reading``: the verdict, the first move and main line, and for each
+first move tried that fails, the opponent's refutation.
+
+>>> board = Board.from_text('''
+...     .....
+...     ..X..
+...     .XO..
+...     ..X..
+...     .....
+... ''')
+>>> reading = attack(board, parse_point("C3", 5))
+>>> reading.success, point_name(reading.move, 5)
+(True, 'D3')
+
+The search is a depth-bounded proof search in the manner of GNU Go's
+``reading.c``, simplified:
+
+- liberty cut-offs: the attacker tries chains of at most 3 liberties (4 or
+  more is "safe"); a chain in atari with the attacker to move is captured;
+- candidate moves for the attacker: the chain's liberties, with 2 liberties
+  also the second-order liberties (nets 枷, throw-ins), and moves that rescue
+  its own chains in atari next to the target (capturing races 对杀); for the
+  defender: the chain's liberties, captures of adjacent attacker chains in
+  atari, and liberties of adjacent attacker chains short of liberties
+  (counter-ataris, races);
+- ``depth`` bounds the attacker's *quiet* moves: a move that puts the target
+  in atari is forcing and free, so ladders (征子) are read to the end, ladder
+  breakers included; after ``branch_depth`` plies only forcing moves are tried;
+- self-atari is allowed, so snapbacks (倒扑) and throw-ins read naturally;
+- ko captures are legal moves under the board's superko rule (the board's
+  history plus the line being read); ko fights are otherwise not evaluated;
+- positions are memoised by their Zobrist hash; ``node_limit`` bounds the
+  moves played. A search that hits the limit is reported as not proven
+  (``complete=False``, ``success=False``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import EMPTY, Board, parse_point, point_name  # noqa: F401  (doctest names)
+
+DEPTH = 6  # quiet attacker moves on one line
+BRANCH_DEPTH = 14  # plies after which only forcing moves are read
+MAX_PLY = 160  # a hard stop for pathological forcing sequences
+NODE_LIMIT = 40_000  # moves played in one search
+FOURLIB_PLY = 6  # chains of 4 liberties are attacked only this near the root
+SECOND_ORDER_PLY = 6  # second-order moves on 3-liberty chains, 2-liberty defences
+
+
+@dataclass(frozen=True)
+class Reading:
+    success: bool  # the side moving first reaches its aim (capture / save)
+    move: int | None  # first move of the main line (None: nothing works, or no move needed)
+    line: tuple[int, ...]  # the main line, alternating, starting with `move`
+    refutations: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # every first move tried that the search proved correct (the main line's first)
+    correct_moves: tuple[int, ...] = ()
+    complete: bool = True  # False when the node limit stopped the search
+    nodes: int = 0
+
+
+class _Abort(Exception):
+    pass
+
+
+class _Search:
+    """A scratch copy of the stones, played and unplayed without the rule checks
+    of ``Board.play`` except the ones that matter to reading (suicide, superko)."""
+
+    def __init__(self, board: Board, target: int, depth: int, node_limit: int, branch_depth: int):
+        if board.cells[target] == EMPTY:
+            raise ValueError(f"no stone at {point_name(target, board.size)}")
+        self.board = board
+        self.cells = list(board.cells)
+        self.nbrs = board._neighbors
+        self.zob = board._zobrist
+        self.hash = board.hash
+        self.seen = board._seen
+        self.positional = board.rules.superko == "positional"
+        self.path: set = set()
+        self.stack: list[tuple[int, list[int], int, object]] = []
+        self.target = target
+        self.owner = board.cells[target]
+        self.enemy = 3 - self.owner
+        self.depth = depth
+        self.node_limit = node_limit
+        self.branch_depth = branch_depth
+        self.nodes = 0
+        self.cache: dict = {}
+
+    # -- stones --------------------------------------------------------------
+
+    def play(self, p: int, color: int) -> bool:
+        cells = self.cells
+        if cells[p] != EMPTY:
+            return False
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise _Abort
+        zob, nbrs = self.zob, self.nbrs
+        other = 3 - color
+        cells[p] = color
+        h = self.hash ^ zob[p][color]
+        captured: list[int] = []
+        for q in nbrs[p]:
+            if cells[q] == other:
+                dead = self._dead(q)
+                if dead:
+                    for s in dead:
+                        cells[s] = EMPTY
+                        h ^= zob[s][other]
+                    captured.extend(dead)
+        if not captured and self._dead(p):
+            cells[p] = EMPTY
+            return False
+        key = h if self.positional else (h, other)
+        if captured and (key in self.seen or key in self.path):
+            cells[p] = EMPTY
+            for s in captured:
+                cells[s] = other
+            return False
+        added = None
+        if key not in self.path:
+            self.path.add(key)
+            added = key
+        self.stack.append((p, captured, self.hash, added))
+        self.hash = h
+        return True
+
+    def undo(self) -> None:
+        p, captured, h, added = self.stack.pop()
+        cells = self.cells
+        color = cells[p]
+        cells[p] = EMPTY
+        other = 3 - color
+        for s in captured:
+            cells[s] = other
+        if added is not None:
+            self.path.discard(added)
+        self.hash = h
+
+    def _dead(self, point: int) -> list[int] | None:
+        cells, nbrs = self.cells, self.nbrs
+        color = cells[point]
+        stones, stack = {point}, [point]
+        while stack:
+            p = stack.pop()
+            for q in nbrs[p]:
+                c = cells[q]
+                if c == EMPTY:
+                    return None
+                if c == color and q not in stones:
+                    stones.add(q)
+                    stack.append(q)
+        return list(stones)
+
+    def chain(self, point: int) -> tuple[list[int], set[int]]:
+        cells, nbrs = self.cells, self.nbrs
+        color = cells[point]
+        stones, seen, libs = [point], {point}, set()
+        i = 0
+        while i < len(stones):
+            for q in nbrs[stones[i]]:
+                c = cells[q]
+                if c == EMPTY:
+                    libs.add(q)
+                elif c == color and q not in seen:
+                    seen.add(q)
+                    stones.append(q)
+            i += 1
+        return stones, libs
+
+    def libs_of(self, point: int) -> int:
+        return len(self.chain(point)[1])
+
+    def neighbour_chains(self, stones: list[int]) -> list[tuple[list[int], set[int]]]:
+        """The opponent chains touching ``stones``, each once."""
+        cells, nbrs = self.cells, self.nbrs
+        other = 3 - cells[stones[0]]
+        seen: set[int] = set()
+        chains = []
+        for s in stones:
+            for q in nbrs[s]:
+                if cells[q] == other and q not in seen:
+                    chain = self.chain(q)
+                    seen.update(chain[0])
+                    chains.append(chain)
+        return chains
+
+    # -- candidates ----------------------------------------------------------
+
+    def attack_moves(self, stones: list[int], libs: set[int], quiet: bool, ply: int) -> list[int]:
+        cells, nbrs = self.cells, self.nbrs
+        moves: list[int] = []
+        seen: set[int] = set()
+
+        def add(p: int) -> None:
+            if p not in seen and cells[p] == EMPTY:
+                seen.add(p)
+                moves.append(p)
+
+        # Ataris and liberty fills first; a liberty next to more empty points
+        # (the side the ladder runs to) first.
+        for p in sorted(libs, key=lambda q: -sum(cells[r] == EMPTY for r in nbrs[q])):
+            add(p)
+        if not quiet:
+            return moves
+        # Rescue own chains in atari next to the target (races).
+        for chain_stones, chain_libs in self.neighbour_chains(stones):
+            if len(chain_libs) == 1:
+                for p in chain_libs:
+                    add(p)
+                for _, enemy_libs in self.neighbour_chains(chain_stones):
+                    if len(enemy_libs) == 1:
+                        for p in enemy_libs:
+                            add(p)
+        n = len(libs)
+        if n == 2 or (n == 3 and ply < SECOND_ORDER_PLY):
+            # Second-order liberties: nets (枷) and throw-ins one step away.
+            for lib in libs:
+                for p in nbrs[lib]:
+                    add(p)
+        return moves
+
+    def defence_moves(self, stones: list[int], libs: set[int], ply: int = 0) -> list[int]:
+        cells, nbrs = self.cells, self.nbrs
+        moves: list[int] = []
+        seen: set[int] = set()
+
+        def add(p: int) -> None:
+            if p not in seen and cells[p] == EMPTY:
+                seen.add(p)
+                moves.append(p)
+
+        n = len(libs)
+        neighbours = self.neighbour_chains(stones)
+        for _, chain_libs in neighbours:
+            if len(chain_libs) == 1:
+                for p in chain_libs:
+                    add(p)
+        for p in libs:
+            add(p)
+        if n >= 2:
+            for _, chain_libs in sorted(neighbours, key=lambda c: len(c[1])):
+                if 2 <= len(chain_libs) <= min(3, n + 1):
+                    for p in chain_libs:
+                        add(p)
+        if n == 2 and ply < SECOND_ORDER_PLY:
+            # Attacker chains next to the liberties, short of liberties: a
+            # counter-atari there makes the attacker's liberty fill a self-atari.
+            attackers = 3 - self.owner
+            done: set[int] = set()
+            for lib in libs:
+                for q in nbrs[lib]:
+                    if cells[q] == attackers and q not in done:
+                        chain_stones, chain_libs = self.chain(q)
+                        done.update(chain_stones)
+                        if len(chain_libs) <= 3:
+                            for p in chain_libs:
+                                add(p)
+            # Second-order liberties: room to run, hanging connections.
+            for lib in libs:
+                for p in nbrs[lib]:
+                    add(p)
+        return moves
+
+    # -- the search ----------------------------------------------------------
+
+    def attack(self, depth: int, ply: int) -> tuple[bool, tuple[int, ...]]:
+        """The attacker to move: can the target be captured?"""
+        target = self.target
+        if self.cells[target] == EMPTY:
+            return True, ()
+        stones, libs = self.chain(target)
+        n = len(libs)
+        if n == 1:
+            (p,) = libs
+            if self.play(p, self.enemy):
+                self.undo()
+                return True, (p,)
+        quiet = depth > 0 and ply < self.branch_depth
+        if n > 4 or (n == 4 and (not quiet or ply >= FOURLIB_PLY)) or ply >= MAX_PLY:
+            return False, ()
+        key = (self.hash, 0, depth, quiet)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        if n == 3 and not quiet:
+            result = (False, ())
+            self.cache[key] = result
+            return result
+        result = None
+        for m in self.attack_moves(stones, libs, quiet, ply):
+            if not self.play(m, self.enemy):
+                continue
+            if self.cells[target] == EMPTY:
+                self.undo()
+                result = (True, (m,))
+                break
+            after = self.libs_of(target)
+            if after > 1 and not quiet:
+                self.undo()
+                continue
+            saved, sub = self.defend(depth - (after > 1), ply + 1)
+            self.undo()
+            if not saved:
+                result = (True, (m, *sub))
+                break
+        if result is None:
+            result = (False, ())
+        self.cache[key] = result
+        return result
+
+    def defend(self, depth: int, ply: int) -> tuple[bool, tuple[int, ...]]:
+        """The defender to move: can the target be saved?"""
+        target = self.target
+        stones, libs = self.chain(target)
+        n = len(libs)
+        if n >= 5 or (n == 4 and ply >= FOURLIB_PLY):
+            return True, ()
+        key = (self.hash, 1, depth, depth > 0 and ply < self.branch_depth)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        best: tuple[int, ...] = ()
+        result = None
+        for m in self.defence_moves(stones, libs, ply):
+            if not self.play(m, self.owner):
+                continue
+            if self.libs_of(target) == 1 and not self.stack[-1][1]:
+                # A self-atari that captures nothing only helps in a ko.
+                captured, sub = True, (self._capture_line(),)
+            else:
+                captured, sub = self.attack(depth, ply + 1)
+            self.undo()
+            if not captured:
+                result = (True, (m, *sub))
+                break
+            if len(sub) + 1 > len(best):
+                best = (m, *sub)
+        if result is None:
+            result = (False, best)
+        self.cache[key] = result
+        return result
+
+    def _capture_line(self) -> int:
+        (p,) = self.chain(self.target)[1]
+        return p
+
+
+def _top(board: Board, target: int, aim: str, depth: int, node_limit: int, branch_depth: int):
+    s = _Search(board, target, depth, node_limit, branch_depth)
+    stones, libs = s.chain(target)
+    refutations: dict[int, tuple[int, ...]] = {}
+    correct: list[int] = []
+    main: tuple[int, ...] = ()
+    complete = True
+    try:
+        if aim == "capture":
+            if len(libs) > 4:
+                return Reading(False, None, (), {}, (), True, 0)
+            moves = s.attack_moves(stones, libs, True, 0)
+        else:
+            if len(libs) >= 5 or not s.attack(depth, 0)[0]:
+                return Reading(True, None, (), {}, (), True, s.nodes)
+            moves = s.defence_moves(stones, libs, 0)
+        for m in moves:
+            ok, line = _first_move(s, m, aim, depth)
+            if ok is None:
+                continue
+            if ok:
+                correct.append(m)
+                if not main:
+                    main = line
+            else:
+                refutations[m] = line
+    except _Abort:
+        complete = False
+    if main:
+        return Reading(True, main[0], main, refutations, tuple(correct), complete, s.nodes)
+    return Reading(False, None, (), refutations, (), complete, s.nodes)
+
+
+def _first_move(s: _Search, m: int, aim: str, depth: int):
+    """(correct, line) after ``m`` by the side with ``aim``; (None, ()) if illegal.
+
+    The line starts with ``m`` when correct, and is the opponent's answer line
+    (the refutation) when not.
+    """
+    color = s.enemy if aim == "capture" else s.owner
+    if not s.play(m, color):
+        return None, ()
+    try:
+        if aim == "capture":
+            if s.cells[s.target] == EMPTY:
+                return True, (m,)
+            after = s.libs_of(s.target)
+            saved, line = s.defend(depth - (after > 1), 1)
+            if saved and not line:
+                line = _reply(s)
+            return (not saved), ((m, *line) if not saved else line)
+        if s.libs_of(s.target) == 1 and not s.stack[-1][1]:
+            return False, (s._capture_line(),)
+        captured, line = s.attack(depth, 1)
+        return (not captured), ((m, *line) if not captured else line)
+    finally:
+        s.undo()
+
+
+def _reply(s: _Search) -> tuple[int, ...]:
+    """A defender's answer when the chain is safe without one: the liberty that
+    leaves it the most liberties (for a refutation to show)."""
+    stones, libs = s.chain(s.target)
+    best, best_libs = (), -1
+    for m in s.defence_moves(stones, libs, 1):
+        if not s.play(m, s.owner):
+            continue
+        n = s.libs_of(s.target)
+        s.undo()
+        if n > best_libs:
+            best, best_libs = (m,), n
+    return best
+
+
+def attack(
+    board: Board,
+    target: int,
+    *,
+    depth: int = DEPTH,
+    node_limit: int = NODE_LIMIT,
+    branch_depth: int = BRANCH_DEPTH,
+) -> Reading:
+    """The opponent of the chain at ``target`` moves first: can it capture?"""
+    return _top(board, target, "capture", depth, node_limit, branch_depth)
+
+
+def defend(
+    board: Board,
+    target: int,
+    *,
+    depth: int = DEPTH,
+    node_limit: int = NODE_LIMIT,
+    branch_depth: int = BRANCH_DEPTH,
+) -> Reading:
+    """The owner of the chain at ``target`` moves first: can it be saved?
+
+    If the chain cannot be captured even with the attacker to move, the aim
+    holds without a move: ``success`` with ``move`` None.
+    """
+    return _top(board, target, "save", depth, node_limit, branch_depth)
+
+
+def is_capturable(board: Board, target: int, **options) -> bool:
+    """Whether the attacker, moving first, captures the chain at ``target``."""
+    return attack(board, target, **options).success
+
+
+def check_first_move(
+    board: Board,
+    target: int,
+    move: int,
+    aim: str = "capture",
+    *,
+    depth: int = DEPTH,
+    node_limit: int = NODE_LIMIT,
+    branch_depth: int = BRANCH_DEPTH,
+) -> tuple[bool, tuple[int, ...]]:
+    """Is ``move`` a correct first move for ``aim`` ("capture" or "save")?
+
+    Returns ``(True, main line starting with move)`` or ``(False, refutation)``,
+    the refutation being the opponent's answer line (empty when ``move`` is
+    illegal or when the search ran out of nodes).
+    """
+    if aim not in ("capture", "save"):
+        raise ValueError(f"aim must be 'capture' or 'save', not {aim!r}")
+    s = _Search(board, target, depth, node_limit, branch_depth)
+    try:
+        ok, line = _first_move(s, move, aim, depth)
+    except _Abort:
+        return False, ()
+    if ok is None:
+        return False, ()
+    return ok, line
