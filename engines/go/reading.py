@@ -23,8 +23,11 @@ The search is a depth-bounded proof search in the manner of GNU Go's
 - liberty cut-offs: the attacker tries chains of at most 3 liberties (4 or
   more is "safe"); a chain in atari with the attacker to move is captured;
 - candidate moves for the attacker: the chain's liberties, with 2 liberties
-  also the second-order liberties (nets 枷, throw-ins), and moves that rescue
-  its own chains in atari next to the target (capturing races 对杀); for the
+  also the second-order liberties (nets 枷, throw-ins), moves that rescue
+  its own chains in atari next to the target (capturing races 对杀) and, near
+  the root against 3 or more liberties, moves that strengthen its own
+  neighbouring chains of 2 liberties before the target can counter-atari
+  them; for the
   defender: the chain's liberties, captures of adjacent attacker chains in
   atari, and liberties of adjacent attacker chains short of liberties
   (counter-ataris, races);
@@ -211,16 +214,20 @@ class _Search:
             add(p)
         if not quiet:
             return moves
-        # Rescue own chains in atari next to the target (races).
+        n = len(libs)
+        # Rescue own chains in atari next to the target (races); near the root,
+        # also strengthen own chains of 2 liberties that the target could
+        # otherwise counter-atari (a liberty fill first would let it escape).
         for chain_stones, chain_libs in self.neighbour_chains(stones):
-            if len(chain_libs) == 1:
+            k = len(chain_libs)
+            if k == 1 or (k == 2 and n >= 3 and ply < SECOND_ORDER_PLY):
                 for p in chain_libs:
                     add(p)
+            if k == 1:
                 for _, enemy_libs in self.neighbour_chains(chain_stones):
                     if len(enemy_libs) == 1:
                         for p in enemy_libs:
                             add(p)
-        n = len(libs)
         if n == 2 or (n == 3 and ply < SECOND_ORDER_PLY):
             # Second-order liberties: nets (枷) and throw-ins one step away.
             for lib in libs:

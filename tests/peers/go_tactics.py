@@ -11,6 +11,10 @@ moving first) and whether it can be saved (its owner moving first).
   region, a target of 2 or 3 liberties picked; seed 1 of the generator used
   while writing the reader), kept when GNU Go's answers carry no ko code:
   nets, throw-ins, escapes by capture and short races turn up among them;
+  it ends with ``THEMED``, hand-made positions for themes the sampler rarely
+  hits: capturing races (对杀) of 2 and 3 liberties with and without a shared
+  liberty, a race lost by one liberty (both chains as targets), and a double
+  atari (双叫吃); the same boards are rows of ``tests/engines/go/test_reading.py``;
 - ``KNOWN_DIFFERENCES``: sampled positions where our reader and GNU Go 3.8
   disagree, with what reading them further showed. They are not in the peer
   test's set.
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.go import Board, parse_point
+from engines.go import BLACK, WHITE, Board, parse_point, point_name
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,7 @@ def _tactic(size: int, black: str, white: str, target: str) -> Tactic:
     return Tactic(size, tuple(black.split()), tuple(white.split()), target, f"sampled {target}")
 
 
-SAMPLED = [
+_RANDOM = [
     _tactic(*row)
     for row in [
         (9, "B7 G6 A3 D3 D2 G2", "A7 G7 D4 G4 C3 G1", "C3"),
@@ -159,6 +163,50 @@ SAMPLED = [
         (19, "T13 O9 T9 O8", "O13 T11 R10 T10", "T9"),
     ]
 ]
+
+
+def _from_text(text: str, target: str, label: str) -> Tactic:
+    board = Board.from_text(text)
+    n = board.size
+    return Tactic(
+        n,
+        tuple(point_name(p, n) for p in board.stones(BLACK)),
+        tuple(point_name(p, n) for p in board.stones(WHITE)),
+        target,
+        label,
+    )
+
+
+# Races on the first line between two big walls: white's (columns A-D, left)
+# and black's (columns E-J, right), each with a wide territory behind it.
+_WALLS = "...OX....\n" * 6 + "OOOOXXXXX\n"
+RACE_3_3 = _WALLS + "OXXXOOOX.\nO......X."  # 3 against 3, no shared liberty
+RACE_3_3_SHARED = _WALLS + "OXXXOOOX.\nO...O..X."  # 3 against 3, D1 shared
+RACE_2_2_SHARED = _WALLS + "OXXXOOOX.\nOO..O.XX."  # 2 against 2, D1 shared
+RACE_2_3 = _WALLS + "OXXXOOOX.\nOO.....X."  # black 2 against white 3
+# B D6 ataris C6 and D7 at once; the single atari B6 lets white connect at D6.
+DOUBLE_ATARI = """
+.........
+.........
+..XOXOX..
+..O......
+..XX.....
+.........
+..O...O..
+.........
+.........
+"""
+
+THEMED = [
+    _from_text(RACE_3_3, "E2", "race 3-3"),
+    _from_text(RACE_3_3_SHARED, "E2", "race 3-3 shared"),
+    _from_text(RACE_2_2_SHARED, "E2", "race 2-2 shared"),
+    _from_text(RACE_2_3, "D2", "race lost"),
+    _from_text(RACE_2_3, "E2", "race won"),
+    _from_text(DOUBLE_ATARI, "C6", "double atari"),
+]
+
+SAMPLED = _RANDOM + THEMED
 
 
 # (size, black, white, target, what further reading showed)
