@@ -164,6 +164,25 @@ def zobrist(size: int) -> tuple[tuple[int, int, int], ...]:
     return table
 
 
+def dead_chain(cells: list[int], nbrs: tuple[tuple[int, ...], ...], point: int) -> list[int] | None:
+    """The chain at ``point`` if it has no liberty, else None (stops at the first liberty).
+
+    The hot path of play and of reading.
+    """
+    color = cells[point]
+    stones, stack = {point}, [point]
+    while stack:
+        p = stack.pop()
+        for q in nbrs[p]:
+            c = cells[q]
+            if c == EMPTY:
+                return None
+            if c == color and q not in stones:
+                stones.add(q)
+                stack.append(q)
+    return list(stones)
+
+
 # ---------------------------------------------------------------------------
 # Moves and rules
 
@@ -344,22 +363,6 @@ class Board:
                     liberties.add(q)
         return Chain(color, frozenset(stones), frozenset(liberties))
 
-    def _group_if_dead(self, point: int) -> list[int] | None:
-        """The chain at ``point`` if it has no liberty, else None (stops early)."""
-        cells, nbrs = self.cells, self._neighbors
-        color = cells[point]
-        stones, stack = {point}, [point]
-        while stack:
-            p = stack.pop()
-            for q in nbrs[p]:
-                c = cells[q]
-                if c == EMPTY:
-                    return None
-                if c == color and q not in stones:
-                    stones.add(q)
-                    stack.append(q)
-        return list(stones)
-
     @property
     def is_over(self) -> bool:
         return self.result is not None
@@ -414,20 +417,20 @@ class Board:
         if cells[p] != EMPTY:
             raise IllegalMove("occupied", point_name(p, self.size))
         before = self.hash
-        zob = self._zobrist
+        zob, nbrs = self._zobrist, self._neighbors
         other = 3 - color
         cells[p] = color
         new_hash = before ^ zob[p][color]
         captured: list[int] = []
-        for q in self._neighbors[p]:
+        for q in nbrs[p]:
             if cells[q] == other:
-                dead = self._group_if_dead(q)
+                dead = dead_chain(cells, nbrs, q)
                 if dead:
                     for s in dead:
                         cells[s] = EMPTY
                         new_hash ^= zob[s][other]
                     captured.extend(dead)
-        if not captured and self._group_if_dead(p) is not None:
+        if not captured and dead_chain(cells, nbrs, p) is not None:
             cells[p] = EMPTY
             raise IllegalMove("suicide", point_name(p, self.size))
         key = self._key(new_hash, other)

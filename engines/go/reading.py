@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import EMPTY, Board, parse_point, point_name  # noqa: F401  (doctest names)
+from . import EMPTY, Board, dead_chain, parse_point, point_name  # noqa: F401  (doctest names)
 
 DEPTH = 6  # quiet attacker moves on one line
 BRANCH_DEPTH = 14  # plies after which only forcing moves are read
@@ -113,13 +113,13 @@ class _Search:
         captured: list[int] = []
         for q in nbrs[p]:
             if cells[q] == other:
-                dead = self._dead(q)
+                dead = dead_chain(cells, nbrs, q)
                 if dead:
                     for s in dead:
                         cells[s] = EMPTY
                         h ^= zob[s][other]
                     captured.extend(dead)
-        if not captured and self._dead(p):
+        if not captured and dead_chain(cells, nbrs, p):
             cells[p] = EMPTY
             return False
         key = h if self.positional else (h, other)
@@ -147,21 +147,6 @@ class _Search:
         if added is not None:
             self.path.discard(added)
         self.hash = h
-
-    def _dead(self, point: int) -> list[int] | None:
-        cells, nbrs = self.cells, self.nbrs
-        color = cells[point]
-        stones, stack = {point}, [point]
-        while stack:
-            p = stack.pop()
-            for q in nbrs[p]:
-                c = cells[q]
-                if c == EMPTY:
-                    return None
-                if c == color and q not in stones:
-                    stones.add(q)
-                    stack.append(q)
-        return list(stones)
 
     def chain(self, point: int) -> tuple[list[int], set[int]]:
         cells, nbrs = self.cells, self.nbrs
