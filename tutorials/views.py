@@ -2,7 +2,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -14,7 +14,6 @@ from puzzles.play import current_play, handle_post
 from puzzles.services import solved_puzzle_ids
 
 from . import services
-from .models import Lesson
 
 
 def home(request):
@@ -43,13 +42,11 @@ def learn_game(request, game):
 
 
 def start_lesson(request, game, lesson):
-    lesson = get_object_or_404(Lesson, game=game, slug=lesson)
-    done = services.steps_done(get_learner(request), lesson)
-    steps = list(lesson.steps.values_list("order", flat=True))
+    steps = services.lesson_steps(game, lesson)
     if not steps:
         raise Http404
-    first_open = next((order for order in steps if order not in done), steps[0])
-    return redirect("tutorials:step", game, lesson.slug, first_open)
+    done = services.steps_done(get_learner(request), steps[0].lesson)
+    return redirect(next((step for step in steps if step.order not in done), steps[0]))
 
 
 @vary_on_headers("HX-Request")
