@@ -183,6 +183,30 @@ def dead_chain(cells: list[int], nbrs: tuple[tuple[int, ...], ...], point: int) 
     return list(stones)
 
 
+def remove_captured(
+    cells: list[int],
+    nbrs: tuple[tuple[int, ...], ...],
+    zob: tuple[tuple[int, int, int], ...],
+    point: int,
+    board_hash: int,
+) -> tuple[list[int], int]:
+    """Take off the opponent chains left without liberties by the stone at ``point``.
+
+    Returns the captured points and the board hash without them (提子).
+    """
+    other = 3 - cells[point]
+    captured: list[int] = []
+    for q in nbrs[point]:
+        if cells[q] == other:
+            dead = dead_chain(cells, nbrs, q)
+            if dead:
+                for s in dead:
+                    cells[s] = EMPTY
+                    board_hash ^= zob[s][other]
+                captured.extend(dead)
+    return captured, board_hash
+
+
 # ---------------------------------------------------------------------------
 # Moves and rules
 
@@ -420,16 +444,7 @@ class Board:
         zob, nbrs = self._zobrist, self._neighbors
         other = 3 - color
         cells[p] = color
-        new_hash = before ^ zob[p][color]
-        captured: list[int] = []
-        for q in nbrs[p]:
-            if cells[q] == other:
-                dead = dead_chain(cells, nbrs, q)
-                if dead:
-                    for s in dead:
-                        cells[s] = EMPTY
-                        new_hash ^= zob[s][other]
-                    captured.extend(dead)
+        captured, new_hash = remove_captured(cells, nbrs, zob, p, before ^ zob[p][color])
         if not captured and dead_chain(cells, nbrs, p) is not None:
             cells[p] = EMPTY
             raise IllegalMove("suicide", point_name(p, self.size))

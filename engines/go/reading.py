@@ -46,7 +46,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import EMPTY, Board, dead_chain, parse_point, point_name  # noqa: F401  (doctest names)
+from . import (  # noqa: F401  (parse_point: doctest names)
+    EMPTY,
+    Board,
+    dead_chain,
+    parse_point,
+    point_name,
+    remove_captured,
+)
 
 DEPTH = 6  # quiet attacker moves on one line
 BRANCH_DEPTH = 14  # plies after which only forcing moves are read
@@ -70,6 +77,20 @@ class Reading:
 
 class _Abort(Exception):
     pass
+
+
+class _Candidates(list):
+    """Candidate moves in the order tried: empty points, each once."""
+
+    def __init__(self, cells: list[int]):
+        super().__init__()
+        self.cells = cells
+        self.seen: set[int] = set()
+
+    def add(self, p: int) -> None:
+        if p not in self.seen and self.cells[p] == EMPTY:
+            self.seen.add(p)
+            self.append(p)
 
 
 class _Search:
@@ -109,16 +130,7 @@ class _Search:
         zob, nbrs = self.zob, self.nbrs
         other = 3 - color
         cells[p] = color
-        h = self.hash ^ zob[p][color]
-        captured: list[int] = []
-        for q in nbrs[p]:
-            if cells[q] == other:
-                dead = dead_chain(cells, nbrs, q)
-                if dead:
-                    for s in dead:
-                        cells[s] = EMPTY
-                        h ^= zob[s][other]
-                    captured.extend(dead)
+        captured, h = remove_captured(cells, nbrs, zob, p, self.hash ^ zob[p][color])
         if not captured and dead_chain(cells, nbrs, p):
             cells[p] = EMPTY
             return False
@@ -185,13 +197,8 @@ class _Search:
 
     def attack_moves(self, stones: list[int], libs: set[int], quiet: bool, ply: int) -> list[int]:
         cells, nbrs = self.cells, self.nbrs
-        moves: list[int] = []
-        seen: set[int] = set()
-
-        def add(p: int) -> None:
-            if p not in seen and cells[p] == EMPTY:
-                seen.add(p)
-                moves.append(p)
+        moves = _Candidates(cells)
+        add = moves.add
 
         # Ataris and liberty fills first; a liberty next to more empty points
         # (the side the ladder runs to) first.
@@ -222,13 +229,8 @@ class _Search:
 
     def defence_moves(self, stones: list[int], libs: set[int], ply: int = 0) -> list[int]:
         cells, nbrs = self.cells, self.nbrs
-        moves: list[int] = []
-        seen: set[int] = set()
-
-        def add(p: int) -> None:
-            if p not in seen and cells[p] == EMPTY:
-                seen.add(p)
-                moves.append(p)
+        moves = _Candidates(cells)
+        add = moves.add
 
         n = len(libs)
         neighbours = self.neighbour_chains(stones)
