@@ -38,41 +38,61 @@ def grid_board(
     column_labels: Iterable[str] = (),
     row_labels: Iterable[str] = (),
     clickable: bool = True,
+    clickable_stones: bool = False,
     field: str = "move",
     label: str = "",
+    open_sides: str = "",
+    labels: Mapping[Point, str] | None = None,
 ) -> SafeString:
     """Draw a board of intersections (Go, Renju, ...) with one button per point.
 
     ``stones`` maps points to ``"black"``/``"white"``; ``marks`` maps points to
-    ``"last"``, ``"good"``, ``"bad"`` or ``"target"``. A cell is one unit; a margin
-    of one cell on every side holds the coordinates.
+    ``"last"``, ``"good"``, ``"bad"`` or ``"target"``; ``labels`` puts a short text
+    (a move number) on a point. A cell is one unit; a margin of one cell on every
+    side holds the coordinates. ``open_sides`` (letters of ``"lrtb"``) draws a
+    window cut out of a bigger board: on those sides the lines run on past the
+    last point. ``clickable_stones`` makes occupied points buttons too.
     """
     stones = stones or {}
     marks = marks or {}
+    labels = labels or {}
     width, height = columns + 2, rows + 2
     parts = [
         f'<svg class="board-svg" viewBox="0 0 {width} {height}" '
         f'aria-hidden="true" focusable="false">',
         f'<rect class="board-bg" x="0" y="0" width="{width}" height="{height}"/>',
     ]
+    top = 0.6 if "t" in open_sides else 1.5
+    bottom = rows + (1.4 if "b" in open_sides else 0.5)
+    left = 0.6 if "l" in open_sides else 1.5
+    right = columns + (1.4 if "r" in open_sides else 0.5)
     lines = []
     for c in range(columns):
         x = c + 1.5
-        lines.append(f"M{x} 1.5V{rows + 0.5}")
+        lines.append(f"M{x} {top}V{bottom}")
     for r in range(rows):
         y = r + 1.5
-        lines.append(f"M1.5 {y}H{columns + 0.5}")
+        lines.append(f"M{left} {y}H{right}")
     parts.append(f'<path class="board-lines" d="{" ".join(lines)}"/>')
     for c, r in stars:
         parts.append(f'<circle class="board-star" cx="{c + 1.5}" cy="{r + 1.5}" r="0.12"/>')
+    # Coordinates on the closed sides; a window open on both sides keeps both.
     for c, text in enumerate(column_labels):
         x = c + 1.5
-        parts.append(f'<text class="board-coord" x="{x}" y="0.85">{escape(text)}</text>')
-        parts.append(f'<text class="board-coord" x="{x}" y="{rows + 1.55}">{escape(text)}</text>')
+        if "t" not in open_sides or "b" in open_sides:
+            parts.append(f'<text class="board-coord" x="{x}" y="0.85">{escape(text)}</text>')
+        if "b" not in open_sides or "t" in open_sides:
+            parts.append(
+                f'<text class="board-coord" x="{x}" y="{rows + 1.55}">{escape(text)}</text>'
+            )
     for r, text in enumerate(row_labels):
         y = r + 1.72
-        parts.append(f'<text class="board-coord" x="0.6" y="{y}">{escape(text)}</text>')
-        parts.append(f'<text class="board-coord" x="{columns + 1.4}" y="{y}">{escape(text)}</text>')
+        if "l" not in open_sides or "r" in open_sides:
+            parts.append(f'<text class="board-coord" x="0.6" y="{y}">{escape(text)}</text>')
+        if "r" not in open_sides or "l" in open_sides:
+            parts.append(
+                f'<text class="board-coord" x="{columns + 1.4}" y="{y}">{escape(text)}</text>'
+            )
     for (c, r), color in sorted(stones.items()):
         parts.append(
             f'<circle class="stone stone-{escape(color)}" cx="{c + 1.5}" cy="{r + 1.5}" r="0.46"/>'
@@ -80,6 +100,11 @@ def grid_board(
     for (c, r), mark in sorted(marks.items()):
         parts.append(
             f'<circle class="mark mark-{escape(mark)}" cx="{c + 1.5}" cy="{r + 1.5}" r="0.2"/>'
+        )
+    for (c, r), text in sorted(labels.items()):
+        on = escape(stones.get((c, r), "empty"))
+        parts.append(
+            f'<text class="point-label on-{on}" x="{c + 1.5}" y="{r + 1.68}">{escape(text)}</text>'
         )
     parts.append("</svg>")
 
@@ -90,7 +115,13 @@ def grid_board(
         for c in range(columns):
             name = escape(name_of((c, r)))
             stone = stones.get((c, r))
-            if stone:
+            if stone and clickable and clickable_stones:
+                accessible = f"{name} {escape(stone_names.get(stone, stone))}"
+                buttons.append(
+                    f'<button type="submit" class="point" name="{field_name}" '
+                    f'value="{name}" aria-label="{accessible}"></button>'
+                )
+            elif stone:
                 accessible = f"{name} {escape(stone_names.get(stone, stone))}"
                 buttons.append(f'<span class="point" role="img" aria-label="{accessible}"></span>')
             elif clickable:

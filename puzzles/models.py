@@ -90,6 +90,9 @@ class Attempt(models.Model):
     )
     state = models.JSONField(default=dict)
     moves = models.JSONField(default=list)
+    # A hint or a look at the solution makes the attempt unrated.
+    hinted = models.BooleanField(_("used a hint"), default=False)
+    revealed = models.BooleanField(_("saw the solution"), default=False)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 

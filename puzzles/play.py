@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.learners import get_learner
 
 from . import services
-from .kinds import BadAnswer, Verdict, get_kind
+from .kinds import BadAnswer, Verdict, get_kind, localized
 from .models import Attempt, Puzzle
 
 
@@ -27,6 +27,11 @@ class Play:
     finished: bool
     solved_before: bool
     notice: str = ""
+    hint: str = ""  # the hint's words, once asked for
+    can_hint: bool = False
+    can_reveal: bool = False  # a failed attempt whose kind can show the solution
+    solution: list[str] | None = None  # the main line, once shown
+    typed_moves: bool = False
 
 
 def build_play(
@@ -36,11 +41,17 @@ def build_play(
     verdict: Verdict | None = None,
     solved_before: bool = False,
     notice: str = "",
+    show_solution: bool = False,
 ) -> Play:
     kind = get_kind(puzzle.kind)
     playing = attempt is not None and attempt.status == Attempt.Status.PLAYING
-    finished = attempt is not None and not playing and verdict is not None
+    finished = attempt is not None and not playing and (verdict is not None or show_solution)
     state = attempt.state if (playing or finished) else kind.start(puzzle.data)
+    solution = kind.solution(puzzle.data) if show_solution else None
+    if solution is not None:
+        state = {**kind.start(puzzle.data), "solution": solution}
+    hint = kind.hint(puzzle.data, state) if not finished else None
+    failed = finished and attempt.status == Attempt.Status.FAILED
     return Play(
         puzzle=puzzle,
         attempt=attempt,
@@ -52,6 +63,11 @@ def build_play(
         finished=finished,
         solved_before=solved_before,
         notice=notice,
+        hint=localized(hint[0]) if hint and state.get("hint") else "",
+        can_hint=hint is not None and not state.get("hint"),
+        can_reveal=failed and solution is None and kind.solution(puzzle.data) is not None,
+        solution=solution,
+        typed_moves=kind.typed_moves and not finished,
     )
 
 
@@ -74,9 +90,22 @@ def handle_post(request: HttpRequest, puzzle: Puzzle) -> tuple[Play, int]:
     sees the board as it stands with a notice, and no progress is lost.
     """
     learner = get_learner(request, create=True)
-    if request.POST.get("action") == "retry":
+    action = request.POST.get("action")
+    if action == "retry":
         attempt = services.restart(learner, puzzle)
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
+    if action == "hint":
+        attempt = services.take_hint(learner, puzzle)
+        if attempt is None:
+            return current_play(request, puzzle, notice=_("There is no hint here.")), 400
+        return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
+    if action == "solution":
+        attempt = services.reveal_solution(learner, puzzle)
+        if attempt is None:
+            notice = _("The solution is shown after an attempt has failed.")
+            return current_play(request, puzzle, notice=notice), 400
+        solved_before = services.has_solved(learner, puzzle)
+        return build_play(puzzle, attempt, show_solution=True, solved_before=solved_before), 200
     try:
         raw_ply = request.POST.get("ply")
         ply = int(raw_ply) if raw_ply not in (None, "") else None

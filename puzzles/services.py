@@ -86,6 +86,9 @@ def submit_answer(
             raise StaleAnswer
         answer = kind.parse_answer(puzzle.data, attempt.state, post)
         verdict, state = kind.check(puzzle.data, attempt.state, answer)
+        if verdict.is_illegal:
+            # The rules forbid the move: the learner reads why and tries again.
+            return Outcome(attempt, verdict)
         attempt.state = state
         attempt.moves = [*attempt.moves, kind.answer_text(answer)]
         if verdict.reply:
@@ -97,6 +100,59 @@ def submit_answer(
     if verdict.is_correct:
         puzzle_solved.send(sender=Attempt, attempt=attempt)
     return Outcome(attempt, verdict)
+
+
+def take_hint(learner: Learner, puzzle: Puzzle) -> Attempt | None:
+    """Show the hint on the learner's unfinished attempt (starting one if needed).
+
+    Returns None when the kind has no hint. The attempt is marked hinted: it will
+    not count as a rated solve.
+    """
+    kind = get_kind(puzzle.kind)
+    with transaction.atomic():
+        attempt = (
+            Attempt.objects.select_for_update()
+            .filter(learner=learner, puzzle=puzzle)
+            .order_by("-started_at", "-id")
+            .first()
+        )
+        if attempt is None or attempt.status != Attempt.Status.PLAYING:
+            attempt = start_attempt(learner, puzzle)
+        if kind.hint(puzzle.data, attempt.state) is None:
+            return None
+        attempt.hinted = True
+        attempt.state = {**attempt.state, "hint": True}
+        attempt.save(update_fields=["hinted", "state"])
+    return attempt
+
+
+def reveal_solution(learner: Learner, puzzle: Puzzle) -> Attempt | None:
+    """Mark the learner's finished attempt as having seen the solution.
+
+    Only after an attempt has ended: the solution is never a way round trying.
+    """
+    attempt = current_attempt(learner, puzzle)
+    if attempt is None or attempt.status == Attempt.Status.PLAYING:
+        return None
+    if get_kind(puzzle.kind).solution(puzzle.data) is None:
+        return None
+    if not attempt.revealed:
+        attempt.revealed = True
+        attempt.save(update_fields=["revealed"])
+    return attempt
+
+
+def next_puzzle(learner: Learner | None, puzzle: Puzzle) -> Puzzle | None:
+    """The next library puzzle of the same game the learner has not solved.
+
+    In order of starting difficulty after this one, wrapping round to the easiest.
+    """
+    solved = solved_puzzle_ids(learner) | {puzzle.pk}
+    library = Puzzle.objects.filter(game=puzzle.game, is_public=True).exclude(pk__in=solved)
+    after = library.filter(rating__gt=puzzle.rating) | library.filter(
+        rating=puzzle.rating, slug__gt=puzzle.slug
+    )
+    return after.order_by("rating", "slug").first() or library.order_by("rating", "slug").first()
 
 
 def restart(learner: Learner, puzzle: Puzzle) -> Attempt:

@@ -16,6 +16,9 @@ A puzzle::
     prompt = { zh = "...", en = "..." }
     explanation = { zh = "...", en = "..." }
     data = { ... }                   # whatever the kind validates
+    sgf = "sgf/ladder-003.sgf"       # optional: an SGF file (relative to the game's
+                                     # puzzles folder) becomes data.sgf; the kind may
+                                     # take the prompt from it (its root comment)
 
 A lesson::
 
@@ -138,13 +141,17 @@ def _save_puzzle(
         raise ContentError(path, f"puzzle {slug!r}: {error}") from None
     if kind.game != game:
         raise ContentError(path, f"puzzle {slug!r}: kind {kind_name} is not a {game} kind")
-    data = table.get("data")
+    data = table.get("data", {} if "sgf" in table else None)
     if not isinstance(data, Mapping):
         raise ContentError(path, f"puzzle {slug!r} has no data table")
+    if "sgf" in table:
+        data = {**data, "sgf": _read_sgf(path, table["sgf"], game)}
     try:
         kind.validate(data)
     except InvalidPuzzle as error:
         raise ContentError(path, f"puzzle {slug!r} is invalid: {error}") from None
+    if "prompt" not in table and kind.prompt(data):
+        table = {**table, "prompt": kind.prompt(data)}
     prompt_zh, prompt_en = _text(path, table, "prompt")
     explanation_zh, explanation_en = _text(path, table, "explanation", required=False)
     rating = table.get("rating", 1500)
@@ -176,6 +183,22 @@ def _save_puzzle(
         raise ContentError(path, f"puzzle {slug!r}: unknown themes {sorted(missing)}")
     puzzle.themes.set(themes)
     return puzzle
+
+
+def _read_sgf(path: Path, name: Any, game: str) -> str:
+    """The text of an SGF file named relative to the game's ``puzzles`` folder."""
+    folder = path.parent.parent / "puzzles"
+    if not isinstance(name, str) or not name.endswith(".sgf"):
+        raise ContentError(path, f"sgf must name an .sgf file, not {name!r}")
+    target = (folder / name).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise ContentError(path, f"{name}: outside the {game} puzzles folder")
+    try:
+        return target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(path, f"{name}: no such file") from None
+    except UnicodeDecodeError:
+        raise ContentError(path, f"{name}: not UTF-8 text") from None
 
 
 def _load_puzzle_file(path: Path, game: str) -> int:

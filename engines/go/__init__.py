@@ -623,6 +623,23 @@ def _stones_text(amount: Fraction) -> tuple[str, str]:
     return fraction, fraction
 
 
+def result_text(black_margin: Fraction) -> tuple[str, str]:
+    """A result from black's margin in stones, in Chinese and in English.
+
+    >>> result_text(Fraction(3, 4))
+    ('黑胜3/4子', 'Black wins by 3/4 stone')
+    >>> result_text(Fraction(-5, 4))
+    ('黑负1又1/4子', 'White wins by 1 1/4 stones')
+    """
+    if black_margin == 0:
+        return "和棋", "Draw"
+    zh, en = _stones_text(abs(black_margin))
+    unit = "stone" if abs(black_margin) <= 1 else "stones"
+    if black_margin > 0:
+        return f"黑胜{zh}子", f"Black wins by {en} {unit}"
+    return f"黑负{zh}子", f"White wins by {en} {unit}"
+
+
 @dataclass(frozen=True)
 class Score:
     """An area count. ``black``/``white`` are in stones (子), dame split in halves."""
@@ -650,19 +667,10 @@ class Score:
 
     def text_zh(self) -> str:
         """``黑胜3/4子``, ``黑负1/4子``, ``和棋``: the seed's own way of saying it."""
-        margin = self.black_margin
-        if margin == 0:
-            return "和棋"
-        zh, _ = _stones_text(abs(margin))
-        return f"黑胜{zh}子" if margin > 0 else f"黑负{zh}子"
+        return result_text(self.black_margin)[0]
 
     def text_en(self) -> str:
-        margin = self.black_margin
-        if margin == 0:
-            return "Draw"
-        _, en = _stones_text(abs(margin))
-        unit = "stone" if abs(margin) <= 1 else "stones"
-        return f"Black wins by {en} {unit}" if margin > 0 else f"White wins by {en} {unit}"
+        return result_text(self.black_margin)[1]
 
     def points_text(self) -> str:
         """The same result in points with komi, as other software writes it: ``B+1.5``."""

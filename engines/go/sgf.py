@@ -12,7 +12,8 @@ What we read
 ------------
 * ``SZ`` (5 to 19; SGF's default 19), ``GM`` (must be 1, Go), ``PL`` (else the colour of
   the first move, else black), ``AB``/``AW``/``AE`` setup stones (compressed lists such as
-  ``AB[aa:cc]`` too), ``C`` comments, ``GN`` name, ``KM`` komi, ``RE`` result, ``PB``/``PW``.
+  ``AB[aa:cc]`` too), ``TR`` triangles in a problem's set-up (the stones it is about),
+  ``C`` comments, ``GN`` name, ``KM`` komi, ``RE`` result, ``PB``/``PW``.
   Setup-only nodes straight after the root (one child each) are folded into the set-up;
   setup stones anywhere else in a problem tree, or after a game's first move, are an error.
 * Text is UTF-8 unless ``CA`` names another charset (``CA[GB2312]`` is honoured); bytes
@@ -122,6 +123,7 @@ class Problem:
     comment: str = ""
     tree: list[Node] = field(default_factory=list)
     name: str = ""
+    marked: list[int] = field(default_factory=list)  # TR triangles in the set-up
 
     def board(self, rules: str = "chinese") -> Board:
         """A board with the problem's stones, the solver to move."""
@@ -147,7 +149,13 @@ class Problem:
             return Node(node.move, value, node.comment, children)
 
         tree = [settle(node, None) for node in self.tree]
-        return replace(self, black=list(self.black), white=list(self.white), tree=tree)
+        return replace(
+            self,
+            black=list(self.black),
+            white=list(self.white),
+            marked=list(self.marked),
+            tree=tree,
+        )
 
     def answers(self) -> list[Move]:
         """The solver's first moves that the tree marks right."""
@@ -315,6 +323,7 @@ def _setup(game, size: int):
     root = game.get_root()
     cells = [EMPTY] * (size * size)
     comments = []
+    marked: list[int] = []
     node = root
     while True:
         black, white = _points(node, "AB", size), _points(node, "AW", size)
@@ -328,6 +337,7 @@ def _setup(game, size: int):
             cells[p] = WHITE
         for p in _points(node, "AE", size):
             cells[p] = EMPTY
+        marked.extend(p for p in _points(node, "TR", size) if p not in marked)
         comment = _text(node, "C")
         if comment:
             comments.append(comment)
@@ -339,7 +349,7 @@ def _setup(game, size: int):
         node = child
     black = [p for p, c in enumerate(cells) if c == BLACK]
     white = [p for p, c in enumerate(cells) if c == WHITE]
-    return black, white, "\n\n".join(comments), node
+    return black, white, "\n\n".join(comments), node, sorted(marked)
 
 
 def _to_move(root, first: Move | None) -> int:
@@ -430,7 +440,7 @@ def read_problem(data: bytes | str, rules: str = "chinese") -> Problem:
     """A problem: set-up, player to move, comment and the solution tree, checked."""
     game, size = _parse(data)
     root = game.get_root()
-    black, white, comment, top = _setup(game, size)
+    black, white, comment, top, marked = _setup(game, size)
     if _move(root, size) is not None:
         raise SgfError("the root node holds a move; a problem's moves start below it")
     first = _first_move(top, size)
@@ -475,7 +485,7 @@ def read_problem(data: bytes | str, rules: str = "chinese") -> Problem:
     extra = [_text(n, "C") for n in folded_top]
     comment = "\n\n".join(t for t in [comment, *extra] if t)
     tree = [_settle(raw, None, to_move) for raw in raws]
-    return Problem(size, black, white, to_move, comment, tree, _text(root, "GN"))
+    return Problem(size, black, white, to_move, comment, tree, _text(root, "GN"), marked)
 
 
 def _first_move(node, size: int) -> Move | None:
@@ -516,6 +526,8 @@ def write_problem(problem: Problem) -> bytes:
     root = game.get_root()
     _write_setup(root, problem.black, problem.white, size)
     root.set("PL", COLOR_NAMES[problem.to_move].lower())
+    if problem.marked:
+        root.set_raw_list("TR", [sgf_name(p, size).encode() for p in problem.marked])
     if problem.name:
         root.set("GN", problem.name)
     if problem.comment:
@@ -558,7 +570,7 @@ def read_game(data: bytes | str, rules: str = "chinese") -> GameRecord:
     """A game record: the main line (first variation at every branch), checked."""
     game, size = _parse(data)
     root = game.get_root()
-    black, white, comment, top = _setup(game, size)
+    black, white, comment, top, _marked = _setup(game, size)
     komi = 7.5
     if root.has_property("KM"):
         raw = root.get_raw("KM").decode("latin-1")

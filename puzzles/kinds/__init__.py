@@ -6,10 +6,14 @@ A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
 * ``start(data)`` an attempt (return the attempt's JSON state),
 * ``parse_answer(data, state, post)`` read one answer from a form (raise ``BadAnswer``),
 * ``check(data, state, answer)`` judge it, returning a ``Verdict`` and the new state:
-  ``correct``; ``wrong`` with the refutation and an explanation; or ``continue``
-  with the reply the solution tree or the engine plays,
+  ``correct``; ``wrong`` with the refutation and an explanation; ``continue``
+  with the reply the solution tree or the engine plays; or ``illegal`` (the rules
+  forbid that move: the attempt is unchanged, the learner tries again),
 * ``board(data, state, verdict, interactive)`` draw the board as HTML,
-  inside its ``board_template``.
+  inside its ``board_template``,
+* optionally ``prompt(data)`` (the prompt when the content gives none, e.g. an SGF
+  comment), ``hint(data, state)`` (words and board marks; a hinted solve is
+  unrated) and ``solution(data)`` (the main line, shown after a failure).
 
 Lesson exercises are puzzles of the same kinds: one checker serves both.
 Kinds register themselves with ``@register`` when their module is imported;
@@ -29,6 +33,7 @@ from django.utils.translation import gettext as _
 CORRECT = "correct"
 WRONG = "wrong"
 CONTINUE = "continue"
+ILLEGAL = "illegal"  # the rules forbid the move: nothing changes, the learner tries again
 
 
 class InvalidPuzzle(ValueError):
@@ -62,10 +67,11 @@ def localized(text: Text | None) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
-    status: Literal["correct", "wrong", "continue"]
+    status: Literal["correct", "wrong", "continue", "illegal"]
     message: Text = ""
     explanation: Text = ""
-    reply: str | None = None
+    reply: str | None = None  # recorded in the attempt's moves
+    reply_label: str = ""  # the reply as the learner reads it, when it differs
     refutation: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -77,8 +83,12 @@ class Verdict:
         return self.status == WRONG
 
     @property
+    def is_illegal(self) -> bool:
+        return self.status == ILLEGAL
+
+    @property
     def is_final(self) -> bool:
-        return self.status != CONTINUE
+        return self.status in (CORRECT, WRONG)
 
     @property
     def message_text(self) -> str:
@@ -96,6 +106,20 @@ class PuzzleKind:
     game: ClassVar[str]
     board_template: ClassVar[str] = "puzzles/boards/form.html"
     answer_field: ClassVar[str] = "move"
+    typed_moves: ClassVar[bool] = False  # offer a box to type a coordinate
+
+    def prompt(self, data: Mapping[str, Any]) -> Text | None:
+        return None
+
+    def hint(
+        self, data: Mapping[str, Any], state: Mapping[str, Any]
+    ) -> tuple[Text, Mapping[Any, str]] | None:
+        """Words for the learner and marks for the board; None: no hint for this kind."""
+        return None
+
+    def solution(self, data: Mapping[str, Any]) -> list[str] | None:
+        """The main line as move texts; None when the kind's verdict already says it."""
+        return None
 
     def validate(self, data: Mapping[str, Any]) -> None:
         raise NotImplementedError

@@ -1,0 +1,276 @@
+"""Capture and escape problems (吃子题, 逃子题): check an authored solution, judge a learner.
+
+A problem is an SGF file (see ``engines.go.sgf``): the set-up, ``PL`` the solver, ``TR``
+triangles on the stones it is about, and a solution tree. The *aim* is ``capture`` (the
+marked stones are the opponent's: capture one marked chain) or ``save`` (they are the
+solver's, one chain: save it).
+
+>>> task = Task.from_sgf('''(;SZ[7]PL[B]AB[cc][dd][ce]AW[cd]TR[cd]
+...     ;B[bd]C[zh: 正解。
+... en: Right.])''', "capture")
+>>> [point_name(p, 7) for p in task.targets]
+['C4']
+>>> verify(task)
+[]
+>>> judge(task, [], "B4").status, judge(task, [], "E2").status
+('correct', 'wrong')
+
+``verify`` proves the authored tree with the reader (every move marked right must be
+right, every move marked wrong must fail, the set-up must be legal and the marked
+stones in danger); ``judge`` decides one move of a learner who has played ``moves``
+so far: in the tree, the tree's verdict and reply; outside it, the reader's.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from . import Board, IllegalMove, Move, opponent, point_name
+from .reading import attack, check_first_move
+from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
+
+AIMS = ("capture", "save")
+REFUTATION_PLIES = 5  # how much of a refutation line is shown
+
+
+class ProblemError(ValueError):
+    """The problem is wrong; the message says what and where."""
+
+
+@dataclass(frozen=True)
+class Task:
+    problem: Problem  # settled
+    aim: str
+    targets: tuple[int, ...]
+
+    @classmethod
+    def from_sgf(cls, text: str | bytes, aim: str) -> Task:
+        if aim not in AIMS:
+            raise ProblemError(f"aim must be one of {', '.join(AIMS)}, not {aim!r}")
+        try:
+            problem = read_problem(text).settled()
+        except SgfError as error:
+            raise ProblemError(str(error)) from None
+        if not problem.marked:
+            raise ProblemError("no marked stones: put TR[..] on the stones the problem is about")
+        board = problem.board()
+        owner = opponent(problem.to_move) if aim == "capture" else problem.to_move
+        for p in problem.marked:
+            if board.cells[p] != owner:
+                whose = "the opponent's" if aim == "capture" else "the solver's"
+                raise ProblemError(
+                    f"marked point {point_name(p, problem.size)} must hold {whose} stone"
+                )
+        chains = {min(board.chain(p).stones) for p in problem.marked}
+        if aim == "save" and len(chains) != 1:
+            raise ProblemError("a save problem marks exactly one chain")
+        return cls(problem, aim, tuple(sorted(chains)))
+
+    @property
+    def size(self) -> int:
+        return self.problem.size
+
+    def name(self, point: int | None) -> str:
+        return "pass" if point is None else point_name(point, self.size)
+
+    def board(self, moves: list[str] = ()) -> Board:
+        """The position after ``moves`` (texts such as ``"B D4"``), the next player to move."""
+        board = self.problem.board()
+        for text in moves:
+            board.play(Move.from_text(text, self.size), enforce_turn=False)
+        return board
+
+    def live_targets(self, board: Board) -> list[int]:
+        owner = opponent(self.problem.to_move) if self.aim == "capture" else self.problem.to_move
+        return [t for t in self.targets if board.cells[t] == owner]
+
+    def achieved(self, board: Board) -> bool:
+        """Capture: a marked chain is gone. (A save is proven by reading, not seen.)"""
+        return self.aim == "capture" and len(self.live_targets(board)) < len(self.targets)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    status: str  # "correct", "wrong", "continue", "illegal"
+    move: str = ""  # the learner's move as played ("B D4")
+    reply: str | None = None  # the opponent's answer when the problem goes on
+    refutation: tuple[str, ...] = ()  # the opponent's answer line to a wrong move
+    comment: dict[str, str] = field(default_factory=dict)  # the author's words, if any
+    reason: dict[str, str] = field(default_factory=dict)  # why an illegal move is illegal
+    in_tree: bool = False  # still on the authored tree after this move and the reply
+
+
+def _tree_node(task: Task, moves: list[str]) -> list[Node] | None:
+    """The authored continuations after ``moves``; None once the learner left the tree."""
+    children = task.problem.tree
+    for text in moves:
+        move = Move.from_text(text, task.size)
+        for node in children:
+            if node.move == move:
+                children = node.children
+                break
+        else:
+            return None
+    return children
+
+
+def _first_line(node: Node) -> tuple[Node, ...]:
+    line = []
+    while node.children and len(line) < REFUTATION_PLIES:
+        node = node.children[0]
+        line.append(node)
+    return tuple(line)
+
+
+def _read(task: Task, board: Board, point: int) -> tuple[bool, tuple[int, ...]]:
+    """The reader's verdict on the solver's ``point`` here, with its line."""
+    refutation: tuple[int, ...] = ()
+    for target in task.live_targets(board):
+        ok, line = check_first_move(board, target, point, task.aim)
+        if ok:
+            return True, line
+        if len(line) > len(refutation):
+            refutation = line
+    return False, refutation
+
+
+def _comment(node: Node) -> dict[str, str]:
+    return split_bilingual(node.comment) if node.comment else {}
+
+
+def judge(task: Task, moves: list[str], text: str) -> Judgement:
+    """Judge the solver's move ``text`` (``"D4"``) after ``moves`` (``["B C3", "W D3"]``).
+
+    ``moves`` must be a line this function accepted before (the learner's moves and
+    the replies it chose); anything else raises ``ProblemError``.
+    """
+    try:
+        board = task.board(moves)
+    except (IllegalMove, ValueError):
+        raise ProblemError("the moves so far are not a line of this problem") from None
+    if board.to_move != task.problem.to_move:
+        raise ProblemError("it is not the solver's turn")
+    size = task.size
+    try:
+        move = board.play(text)
+    except IllegalMove as error:
+        return Judgement("illegal", reason=error.reason)
+    except ValueError as error:
+        raise ProblemError(str(error)) from None
+    board.pop()
+    played = move.text(size)
+    if move.point is None:
+        return Judgement(
+            "wrong",
+            played,
+            comment={"zh": "停一手解决不了问题。", "en": "Passing does not solve the problem."},
+        )
+    children = _tree_node(task, moves)
+    node = next((n for n in children or () if n.move == move), None)
+    if node is not None and node.correct is False:
+        line = _first_line(node)
+        refutation = tuple(n.move.text(size) for n in line)
+        if not refutation:
+            _, read_line = _read(task, board, move.point)
+            refutation = _texts(board, read_line[:REFUTATION_PLIES], opponent(move.color))
+        return Judgement("wrong", played, refutation=refutation, comment=_comment(node))
+    if node is not None:
+        board.play(move)
+        if task.achieved(board) or not node.children:
+            return Judgement("correct", played, comment=_comment(node), in_tree=True)
+        reply = node.children[0]
+        return Judgement(
+            "continue",
+            played,
+            reply=reply.move.text(size),
+            comment=_comment(reply) or _comment(node),
+            in_tree=True,
+        )
+    ok, line = _read(task, board, move.point)
+    if not ok:
+        shown = _texts(board, line[:REFUTATION_PLIES], opponent(move.color))
+        return Judgement("wrong", played, refutation=shown)
+    board.play(move)
+    if task.achieved(board) or len(line) < 2 or task.aim == "save":
+        # A save proven by reading is done: every attack has an answer.
+        return Judgement("correct", played)
+    (reply,) = _texts(board, line[1:2], opponent(move.color))
+    return Judgement("continue", played, reply=reply)
+
+
+def _texts(board: Board, points: tuple[int, ...], first: int) -> tuple[str, ...]:
+    """Moves as texts (``"W D4"``), colours alternating from ``first``."""
+    out, color = [], first
+    for p in points:
+        out.append(Move(color, p).text(board.size))
+        color = opponent(color)
+    return tuple(out)
+
+
+def verify(task: Task) -> list[str]:
+    """Everything wrong with the problem, proven by the reader; [] when it is sound."""
+    problem = task.problem
+    errors: list[str] = []
+    board = problem.board()
+    size = problem.size
+    if not problem.tree:
+        return ["the solution tree is empty"]
+    if not any(n.correct for n in problem.tree if n.move.color == problem.to_move):
+        errors.append("no first move is marked right")
+    if task.aim == "save":
+        danger = attack(board, task.targets[0])
+        if not danger.success:
+            errors.append("the marked stones are not in danger: nothing needs saving")
+
+    def walk(children: list[Node], path: list[str]) -> None:
+        for node in children:
+            here = [*path, node.move.text(size)]
+            where = " ".join(here)
+            if node.move.color == problem.to_move:
+                if node.move.point is None:
+                    if node.correct:
+                        errors.append(f"{where}: a pass cannot be right")
+                elif not task.live_targets(board):
+                    errors.append(f"{where}: the tree goes on after the marked stones are gone")
+                else:
+                    ok, _ = _read(task, board, node.move.point)
+                    if ok != bool(node.correct):
+                        marked = "right" if node.correct else "wrong"
+                        proven = "works" if ok else "fails"
+                        errors.append(f"{where}: marked {marked}, but the reader says it {proven}")
+            board.play(node.move, enforce_turn=False)
+            try:
+                walk(node.children, here)
+            finally:
+                board.pop()
+
+    walk(problem.tree, [])
+    return errors
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m engines.go.problems capture|save FILE.sgf ...``: verify problem files."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) < 2 or args[0] not in AIMS:
+        print("usage: python -m engines.go.problems capture|save FILE.sgf ...", file=sys.stderr)
+        return 2
+    aim, failed = args[0], 0
+    for path in args[1:]:
+        try:
+            with open(path, "rb") as handle:
+                task = Task.from_sgf(handle.read(), aim)
+            errors = verify(task)
+        except (OSError, ProblemError) as error:
+            errors = [str(error)]
+        for error in errors:
+            print(f"{path}: {error}")
+        failed += bool(errors)
+    print(f"{len(args) - 1 - failed} sound, {failed} with errors", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+__all__ = ["AIMS", "Judgement", "ProblemError", "Task", "judge", "verify"]
