@@ -1,6 +1,8 @@
 from functools import partial
 
 from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -9,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
 from puzzles.games import get_game
-from puzzles.models import Puzzle
+from puzzles.models import Puzzle, Theme
 from puzzles.play import current_play, handle_post
 from puzzles.services import solved_puzzle_ids
 
@@ -28,14 +30,31 @@ def _game_or_404(slug):
     return game
 
 
+PUZZLES_PER_PAGE = 40
+
+
 def learn_game(request, game):
+    """The game's lessons, then its puzzle library: by theme, easiest first, a page at a time."""
     game = _game_or_404(game)
     learner = get_learner(request)
-    puzzles = Puzzle.objects.filter(game=game.slug, is_public=True).order_by("rating", "slug")
+    library = Puzzle.objects.filter(game=game.slug, is_public=True)
+    themes = list(
+        Theme.objects.filter(puzzles__in=library).annotate(count=Count("puzzles")).order_by("slug")
+    )
+    theme = next((t for t in themes if t.slug == request.GET.get("theme")), None)
+    if theme is not None:
+        library = library.filter(themes=theme)
+    paginator = Paginator(
+        library.order_by("rating", "slug").prefetch_related("themes"), PUZZLES_PER_PAGE
+    )
+    page = paginator.get_page(request.GET.get("page"))
     context = {
         "game": game,
         "rows": services.lesson_rows(game.slug, learner),
-        "puzzles": puzzles[:30],
+        "themes": themes,
+        "theme": theme,
+        "page": page,
+        "puzzles": page.object_list,
         "solved": solved_puzzle_ids(learner),
     }
     return render(request, "tutorials/game.html", context)

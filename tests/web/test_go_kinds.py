@@ -393,3 +393,25 @@ def test_load_content_refuses_bad_problems(db, tmp_path, sgf, reason):
     with pytest.raises((CommandError, Exception), match=reason):
         call_command("load_content", dir=tmp_path, stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert not Puzzle.objects.filter(slug="x").exists()
+
+
+# --- the library on the game page -------------------------------------------------
+
+
+def test_the_game_page_lists_the_library_by_theme_a_page_at_a_time(client, db):
+    from puzzles.models import Theme
+
+    ladder_theme = Theme.objects.create(slug="ladder", name_zh="征子", name_en="Ladder")
+    net = Theme.objects.create(slug="net", name_zh="枷吃", name_en="Net")
+    for number in range(45):
+        puzzle = make(f"p{number:02}", "go.capture", {"sgf": LADDER}, rating=600 + number)
+        puzzle.themes.add(ladder_theme if number % 3 else net)
+    page = text(client.get("/learn/go/"))
+    assert "Ladder 30" in page and "Net 15" in page
+    assert "Page 1 of 2" in page
+    netted = client.get("/learn/go/?theme=net").content.decode()
+    assert netted.count('href="/puzzles/p') == 15
+    assert 'href="/puzzles/p01/"' not in netted
+    second = client.get("/learn/go/?page=2").content.decode()
+    assert second.count('href="/puzzles/p') == 5 and 'href="/puzzles/p44/"' in second
+    assert client.get("/learn/go/?page=junk&theme=<x>").status_code == 200
