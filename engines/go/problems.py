@@ -180,11 +180,13 @@ def judge(task: Task, moves: list[str], text: str) -> Judgement:
         if task.achieved(board) or not node.children:
             return Judgement("correct", played, comment=_comment(node), in_tree=True)
         reply = node.children[0]
+        mine, theirs = _comment(node), _comment(reply)
+        comment = {lang: f"{mine[lang]} {theirs[lang]}" for lang in mine} if theirs else mine
         return Judgement(
             "continue",
             played,
             reply=reply.move.text(size),
-            comment=_comment(reply) or _comment(node),
+            comment=(comment if mine else theirs),
             in_tree=True,
         )
     ok, line = _read(task, board, move.point)

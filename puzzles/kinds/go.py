@@ -122,13 +122,15 @@ def _point(board: Board, text: Any, what: str = "point") -> int:
 def _window(board: Board, points: set[int]) -> tuple[int, int, int, int]:
     """The part of the board to show: the stones and points of interest, with room.
 
-    Returns (x0, y0, columns, rows). Boards up to 9x9 are shown whole; a window
-    reaching within three lines of an edge runs to that edge.
+    Returns (x0, y0, columns, rows). Boards up to 9x9, and boards without
+    stones, are shown whole; a window reaching within three lines of an edge
+    runs to that edge.
     """
     size = board.size
-    occupied = {p for p, c in enumerate(board.cells) if c} | points
-    if size <= 9 or not occupied:
+    stones = {p for p, c in enumerate(board.cells) if c}
+    if size <= 9 or not stones:
         return 0, 0, size, size
+    occupied = stones | points
     xs = [p % size for p in occupied]
     ys = [p // size for p in occupied]
     x0, x1 = min(xs) - 2, max(xs) + 2
@@ -154,12 +156,16 @@ def draw(
     clickable_stones: bool = False,
     extra: set[int] = frozenset(),
     label: str = "",
+    whole: bool = False,
 ):
-    """The board as HTML: a window around the stones, a button on every point."""
+    """The board as HTML: a window around the stones (or ``whole``), a button on every point."""
     size = board.size
     marks = marks or {}
     labels = labels or {}
-    x0, y0, columns, rows = _window(board, set(extra) | set(marks) | set(labels))
+    if whole:
+        x0, y0, columns, rows = 0, 0, size, size
+    else:
+        x0, y0, columns, rows = _window(board, set(extra) | set(marks) | set(labels))
 
     def local(p: int) -> tuple[int, int] | None:
         y, x = divmod(p, size)
@@ -716,7 +722,9 @@ class PointKind(GoKind):
                 board.play(p)
             marks = {q: m for q, m in marks.items() if board.cells[q] != EMPTY}
             marks[p] = "good" if verdict.is_correct else "bad"
-        return draw(board, marks=marks, clickable=interactive)
+        # Finding points by the board's geometry needs the whole board in view.
+        whole = goal in ("tengen", "star", "name")
+        return draw(board, marks=marks, clickable=interactive, whole=whole)
 
 
 # ---------------------------------------------------------------------------

@@ -415,3 +415,15 @@ def test_the_game_page_lists_the_library_by_theme_a_page_at_a_time(client, db):
     second = client.get("/learn/go/?page=2").content.decode()
     assert second.count('href="/puzzles/p') == 5 and 'href="/puzzles/p44/"' in second
     assert client.get("/learn/go/?page=junk&theme=<x>").status_code == 200
+
+
+def test_finding_a_point_keeps_the_whole_board_in_view(client, db):
+    empty = "\n".join(". " * 19 for _ in range(19))
+    make("star19", "go.point", {"diagram": empty, "goal": "star"})
+    assert 'cols-19 rows-19"' in client.get("/puzzles/star19/").content.decode()
+    answered = post(client, "star19", move="Q4", ply="0").content.decode()
+    assert "Correct!" in text_of(answered) and 'cols-19 rows-19"' in answered
+
+
+def text_of(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
