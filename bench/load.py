@@ -4,7 +4,7 @@ Run from the repository root::
 
     .venv/bin/python bench/load.py
 
-It builds a throw-away SQLite database with the test content, starts gunicorn
+It builds a throw-away SQLite database with the site's content, starts gunicorn
 (2 workers) on a free 127.0.0.1 port with production settings (DEBUG off,
 manifest static files), and drives it with wrk. Each page is measured in
 several rounds after the bare page of the same round, and reported as the
@@ -47,8 +47,9 @@ BARE = "/bench/bare/"
 LAYOUT = ("layout only", "/bench/layout/")
 PAGES = [
     ("home", "/"),
-    ("lesson player", "/learn/go/first-steps/2/"),
-    ("puzzle player", "/puzzles/pick-one/"),
+    ("Go game page", "/learn/go/"),
+    ("lesson player (9x9)", "/learn/go/capture/2/"),
+    ("puzzle player (19x19 corner)", "/puzzles/go-ladder-001/"),
 ]
 
 
@@ -150,17 +151,16 @@ def bench_environment(tmp: Path) -> dict[str, str]:
         DJANGO_SQLITE_PATH=str(tmp / "bench.sqlite3"),
         DJANGO_STATIC_ROOT=str(tmp / "static"),
         QIPAI_BENCH_VIEWS="1",
-        QIPAI_EXTRA_KIND_MODULES="tests.kinds",
         PYTHONDONTWRITEBYTECODE="1",
     )
     return env
 
 
 def prepare(env: dict[str, str]) -> None:
-    """A fresh database with the test content, and the static files' manifest."""
+    """A fresh database with the site's content, and the static files' manifest."""
     for command in (
         ["migrate", "--noinput"],
-        ["load_content", "--dir", "tests/content"],
+        ["load_content"],
         ["collectstatic", "--noinput"],
     ):
         print(f"manage.py {' '.join(command)}", flush=True)
@@ -170,7 +170,7 @@ def prepare(env: dict[str, str]) -> None:
             env=env,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=600,
         )
         if done.returncode != 0:
             raise BenchError(f"manage.py {command[0]} failed:\n{done.stdout}{done.stderr}")

@@ -47,11 +47,12 @@ def grid_board(
     """Draw a board of intersections (Go, Renju, ...) with one button per point.
 
     ``stones`` maps points to ``"black"``/``"white"``; ``marks`` maps points to
-    ``"last"``, ``"good"``, ``"bad"`` or ``"target"``; ``labels`` puts a short text
-    (a move number) on a point. A cell is one unit; a margin of one cell on every
-    side holds the coordinates. ``open_sides`` (letters of ``"lrtb"``) draws a
-    window cut out of a bigger board: on those sides the lines run on past the
-    last point. ``clickable_stones`` makes occupied points buttons too.
+    ``"last"``, ``"good"``, ``"bad"`` (rings) or ``"target"`` (a triangle);
+    ``labels`` puts a short text (a move number) on a point. A cell is one
+    unit; a margin of one cell on every side holds the coordinates.
+    ``open_sides`` (letters of ``"lrtb"``) draws a window cut out of a bigger
+    board: on those sides the lines run on past the last point.
+    ``clickable_stones`` makes occupied points buttons too.
     """
     stones = stones or {}
     marks = marks or {}
@@ -98,9 +99,12 @@ def grid_board(
             f'<circle class="stone stone-{escape(color)}" cx="{c + 1.5}" cy="{r + 1.5}" r="0.46"/>'
         )
     for (c, r), mark in sorted(marks.items()):
-        parts.append(
-            f'<circle class="mark mark-{escape(mark)}" cx="{c + 1.5}" cy="{r + 1.5}" r="0.2"/>'
-        )
+        x, y = c + 1.5, r + 1.5
+        if mark == "target":  # a triangle, as problem books and SGF's TR mark it
+            corners = f"{x},{y - 0.24} {x - 0.21},{y + 0.13} {x + 0.21},{y + 0.13}"
+            parts.append(f'<polygon class="mark mark-target" points="{corners}"/>')
+        else:
+            parts.append(f'<circle class="mark mark-{escape(mark)}" cx="{x}" cy="{y}" r="0.2"/>')
     for (c, r), text in sorted(labels.items()):
         on = escape(stones.get((c, r), "empty"))
         parts.append(

@@ -388,7 +388,12 @@ class ProblemKind(GoKind):
         task = self.task(data)
         state = state or self.start(data)
         board = task.board(state.get("moves", []))
-        marks = {t: "target" for t in task.problem.marked if board.cells[t] != EMPTY}
+        marks = {
+            s: "target"
+            for t in task.problem.marked
+            if board.cells[t] != EMPTY
+            for s in board.chain(t).stones
+        }
         labels = {}
         moves = state.get("moves", [])
         if moves:
