@@ -1,3 +1,4 @@
+from dataclasses import dataclass
 from functools import partial
 
 from django.contrib import messages
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
+from puzzles import content_cache
 from puzzles.games import get_game
 from puzzles.models import Puzzle, Theme
 from puzzles.play import current_play, handle_post
@@ -33,31 +35,66 @@ def _game_or_404(slug):
 PUZZLES_PER_PAGE = 40
 
 
+@dataclass(frozen=True)
+class PuzzleRow:
+    url: str
+    themes: str
+    prompt: str
+    rating: int
+    solved: bool
+
+
 def learn_game(request, game):
-    """The game's lessons, then its puzzle library: by theme, easiest first, a page at a time."""
+    """The game's lessons, then its puzzle library: by theme, easiest first, a page at a time.
+
+    The library's theme chips and rows are cached fragments; a request costs a
+    count and a query for the page's puzzle ids (and the learner's solved set).
+    """
     game = _game_or_404(game)
     learner = get_learner(request)
     library = Puzzle.objects.filter(game=game.slug, is_public=True)
-    themes = list(
-        Theme.objects.filter(puzzles__in=library).annotate(count=Count("puzzles")).order_by("slug")
-    )
+    themes = content_cache.cached(("library-themes", game.slug), lambda: _themes(library))
     theme = next((t for t in themes if t.slug == request.GET.get("theme")), None)
     if theme is not None:
-        library = library.filter(themes=theme)
-    paginator = Paginator(
-        library.order_by("rating", "slug").prefetch_related("themes"), PUZZLES_PER_PAGE
-    )
-    page = paginator.get_page(request.GET.get("page"))
+        library = library.filter(themes__slug=theme.slug)
+    ids = library.order_by("rating", "slug").values_list("pk", flat=True)
+    page = Paginator(ids, PUZZLES_PER_PAGE).get_page(request.GET.get("page"))
+    page_ids = list(page.object_list)
+    solved = solved_puzzle_ids(learner) & set(page_ids)
     context = {
         "game": game,
         "rows": services.lesson_rows(game.slug, learner),
         "themes": themes,
         "theme": theme,
         "page": page,
-        "puzzles": page.object_list,
-        "solved": solved_puzzle_ids(learner),
+        "solved_key": tuple(sorted(solved)),
+        # Called by the template only when its cached fragment is missing.
+        "puzzles": partial(_puzzle_rows, page_ids, solved),
     }
     return render(request, "tutorials/game.html", context)
+
+
+def _themes(library) -> list[Theme]:
+    return list(
+        Theme.objects.filter(puzzles__in=library).annotate(count=Count("puzzles")).order_by("slug")
+    )
+
+
+def _puzzle_rows(ids: list[int], solved: set[int]) -> list[PuzzleRow]:
+    puzzles = Puzzle.objects.filter(pk__in=ids).prefetch_related("themes").in_bulk()
+    rows = []
+    for pk in ids:
+        puzzle = puzzles[pk]
+        rows.append(
+            PuzzleRow(
+                url=puzzle.url,
+                themes=" · ".join(t.name for t in puzzle.themes.all()),
+                prompt=puzzle.prompt,
+                rating=round(puzzle.rating),
+                solved=pk in solved,
+            )
+        )
+    return rows
 
 
 def start_lesson(request, game, lesson):
