@@ -124,15 +124,81 @@ def _first_line(node: Node) -> tuple[Node, ...]:
 
 
 def _read(task: Task, board: Board, point: int) -> tuple[bool, tuple[int, ...]]:
-    """The reader's verdict on the solver's ``point`` here, with its line."""
+    """The reader's verdict on the solver's ``point`` here, with its line.
+
+    With several marked chains (a double atari) capturing any one is enough:
+    ``point`` is right when one chain falls against every defence of that chain
+    alone, or when after it every defence still leaves some chain capturable.
+    """
     refutation: tuple[int, ...] = ()
-    for target in task.live_targets(board):
+    targets = task.live_targets(board)
+    for target in targets:
         ok, line = check_first_move(board, target, point, task.aim)
         if ok:
             return True, line
         if len(line) > len(refutation):
             refutation = line
+    if task.aim == "capture" and len(targets) > 1:
+        ok, line = _read_together(task, board, point)
+        if ok or line:
+            return ok, line
     return False, refutation
+
+
+def _read_together(task: Task, board: Board, point: int) -> tuple[bool, tuple[int, ...]]:
+    """Capture aim, several chains: after ``point``, does every defence lose one?
+
+    Returns (True, main line) or (False, the defence that saves them all).
+    """
+    try:
+        board.play(Move(task.problem.to_move, point), enforce_turn=False)
+    except IllegalMove:
+        return False, ()
+    try:
+        if task.achieved(board):
+            return True, (point,)
+        defender = opponent(task.problem.to_move)
+        main: tuple[int, ...] = ()
+        for reply in _defences(task, board):
+            try:
+                board.play(Move(defender, reply), enforce_turn=False)
+            except IllegalMove:
+                continue
+            try:
+                follow = next(
+                    (
+                        reading.line
+                        for t in task.live_targets(board)
+                        if (reading := attack(board, t)).success
+                    ),
+                    None,
+                )
+            finally:
+                board.pop()
+            if follow is None:
+                return False, (reply,)
+            if not main:
+                main = (point, reply, *follow)
+        return True, main or (point,)
+    finally:
+        board.pop()
+
+
+def _defences(task: Task, board: Board) -> list[int]:
+    """The defender's candidate answers: the marked chains' liberties, and the
+    liberties of the attacker's chains next to them that are short of liberties."""
+    moves: list[int] = []
+    attacker = task.problem.to_move
+    for target in task.live_targets(board):
+        chain = board.chain(target)
+        moves.extend(chain.liberties)
+        for stone in chain.stones:
+            for n in board._neighbors[stone]:
+                if board.cells[n] == attacker:
+                    enemy = board.chain(n)
+                    if len(enemy.liberties) <= 2:
+                        moves.extend(enemy.liberties)
+    return sorted(set(moves))
 
 
 def _comment(node: Node) -> dict[str, str]:

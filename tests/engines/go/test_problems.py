@@ -87,3 +87,16 @@ def test_escape_by_extending(tmp_path):
     path.write_text(text)
     assert main(["save", str(path)]) == 0
     assert main(["capture", str(path)]) == 1
+
+
+def test_a_double_atari_is_right_though_each_chain_alone_could_be_saved():
+    # Open board: G8 ataris F8 and H8 at once; white saves one, black takes the other.
+    text = """(;SZ[13]PL[B]AB[fe][he][fg][hg]AW[ff][hf]TR[ff][hf]
+    ;B[gf]TE[1];W[ef];B[if]TE[1])"""
+    task = Task.from_sgf(text, "capture")
+    assert verify(task) == []
+    first = judge(task, [], "G8")
+    assert first.status == "continue"
+    # Off the tree the reader answers with a defence and the learner captures the other.
+    assert judge(task, ["B G8", "W J8"], "E8").status == "correct"
+    assert judge(task, [], "A1").status == "wrong"
