@@ -65,27 +65,38 @@ def game_cards() -> list[GameCard]:
 
 
 def lesson_rows(game: str, learner: Learner | None) -> list[LessonRow]:
-    lessons = list(Lesson.objects.filter(game=game).annotate(steps_total=Count("steps")))
+    """The game's lessons with the learner's progress: one query, or none for a new visitor.
+
+    The lessons and their step numbers come from the content cache.
+    """
+    lessons = content_cache.cached(("lesson-list", game), lambda: _lesson_list(game))
     progress = {}
     if learner is not None:
         progress = {
             p.lesson_id: p
-            for p in LessonProgress.objects.filter(learner=learner, lesson__in=lessons)
+            for p in LessonProgress.objects.filter(
+                learner=learner, lesson__in=[lesson.pk for lesson, _ in lessons]
+            )
         }
-    step_orders = _step_orders([lesson.pk for lesson in lessons])
     rows = []
-    for lesson in lessons:
+    for lesson, orders in lessons:
         done = progress.get(lesson.pk)
-        valid = set(done.steps_done) & step_orders.get(lesson.pk, set()) if done else set()
+        valid = set(done.steps_done) & orders if done else set()
         rows.append(
             LessonRow(
                 lesson=lesson,
-                steps_total=lesson.steps_total,
+                steps_total=len(orders),
                 steps_done=len(valid),
                 completed=bool(done and done.completed_at),
             )
         )
     return rows
+
+
+def _lesson_list(game: str) -> list[tuple[Lesson, frozenset[int]]]:
+    lessons = list(Lesson.objects.filter(game=game))
+    orders = _step_orders([lesson.pk for lesson in lessons])
+    return [(lesson, frozenset(orders.get(lesson.pk, ()))) for lesson in lessons]
 
 
 def _step_orders(lesson_ids: list[int]) -> dict[int, set[int]]:

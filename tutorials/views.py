@@ -61,9 +61,11 @@ def learn_game(request, game):
     page = Paginator(ids, PUZZLES_PER_PAGE).get_page(request.GET.get("page"))
     page_ids = list(page.object_list)
     solved = solved_puzzle_ids(learner) & set(page_ids)
+    rows = services.lesson_rows(game.slug, learner)
     context = {
         "game": game,
-        "rows": services.lesson_rows(game.slug, learner),
+        "rows": rows,
+        "progress_key": tuple((row.steps_done, row.completed) for row in rows),
         "themes": themes,
         "theme": theme,
         "page": page,
