@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.learners import get_learner
 
-from . import services
+from . import content_cache, services
 from .kinds import BadAnswer, Verdict, get_kind, localized
 from .models import Attempt, Puzzle
 
@@ -50,21 +51,30 @@ def build_play(
     solution = kind.solution(puzzle.data) if show_solution else None
     if solution is not None:
         state = {**kind.start(puzzle.data), "solution": solution}
-    hint = kind.hint(puzzle.data, state) if not finished else None
+    hinted = not finished and kind.offers_hint and state.get("hint")
+    hint = kind.hint(puzzle.data, state) if hinted else None
     failed = finished and attempt.status == Attempt.Status.FAILED
+    if playing or finished:
+        board = kind.board(puzzle.data, state, verdict=verdict, interactive=not finished)
+    else:
+        # A fresh board is the same for every visitor: drawn once per language.
+        board = content_cache.cached(
+            ("fresh-board", puzzle.pk, get_language()),
+            lambda: kind.board(puzzle.data, state, interactive=True),
+        )
     return Play(
         puzzle=puzzle,
         attempt=attempt,
         state=state,
         verdict=verdict,
-        board=kind.board(puzzle.data, state, verdict=verdict, interactive=not finished),
+        board=board,
         board_template=kind.board_template,
         ply=attempt.ply if playing else 0,
         finished=finished,
         solved_before=solved_before,
         notice=notice,
-        hint=localized(hint[0]) if hint and state.get("hint") else "",
-        can_hint=hint is not None and not state.get("hint"),
+        hint=localized(hint[0]) if hint else "",
+        can_hint=not finished and kind.offers_hint and not state.get("hint"),
         can_reveal=failed and solution is None and kind.solution(puzzle.data) is not None,
         solution=solution,
         typed_moves=kind.typed_moves and not finished,

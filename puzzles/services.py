@@ -118,7 +118,7 @@ def take_hint(learner: Learner, puzzle: Puzzle) -> Attempt | None:
         )
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
             attempt = start_attempt(learner, puzzle)
-        if kind.hint(puzzle.data, attempt.state) is None:
+        if not kind.offers_hint:
             return None
         attempt.hinted = True
         attempt.state = {**attempt.state, "hint": True}

@@ -280,6 +280,7 @@ class ProblemKind(GoKind):
 
     aim: str
     typed_moves = True
+    offers_hint = True
 
     def task(self, data) -> Task:
         sgf = data.get("sgf")
