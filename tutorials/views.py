@@ -47,8 +47,8 @@ class PuzzleRow:
 def learn_game(request, game):
     """The game's lessons, then its puzzle library: by theme, easiest first, a page at a time.
 
-    The library's theme chips and rows are cached fragments; a request costs a
-    count and a query for the page's puzzle ids (and the learner's solved set).
+    The library's order, theme chips and rows are cached; a request costs no
+    query beyond the learner's progress and solved puzzles.
     """
     game = _game_or_404(game)
     learner = get_learner(request)
@@ -57,7 +57,10 @@ def learn_game(request, game):
     theme = next((t for t in themes if t.slug == request.GET.get("theme")), None)
     if theme is not None:
         library = library.filter(themes__slug=theme.slug)
-    ids = library.order_by("rating", "slug").values_list("pk", flat=True)
+    ids = content_cache.cached(
+        ("library-ids", game.slug, theme and theme.slug),
+        lambda: list(library.order_by("rating", "slug").values_list("pk", flat=True)),
+    )
     page = Paginator(ids, PUZZLES_PER_PAGE).get_page(request.GET.get("page"))
     page_ids = list(page.object_list)
     solved = solved_puzzle_ids(learner) & set(page_ids)
