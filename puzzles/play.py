@@ -76,7 +76,7 @@ def build_play(
         hint=localized(hint[0]) if hint else "",
         can_hint=not finished and kind.offers_hint and not state.get("hint"),
         can_reveal=failed and solution is None and kind.solution(puzzle.data) is not None,
-        solution=solution,
+        solution=[kind.move_label(move) for move in solution] if solution else solution,
         typed_moves=kind.typed_moves and not finished,
     )
 

@@ -118,6 +118,10 @@ class PuzzleKind:
         """Words for the learner and marks for the board; None: no hint for this kind."""
         return None
 
+    def move_label(self, text: str) -> str:
+        """A move of the solution as the learner reads it (``"W D4"`` → ``白 D4``)."""
+        return text
+
     def solution(self, data: Mapping[str, Any]) -> list[str] | None:
         """The main line as move texts; None when the kind's verdict already says it."""
         return None

@@ -373,6 +373,9 @@ class ProblemKind(GoKind):
         en = f"Count the marked stones' liberties: {names}." if liberties else ""
         return _both(zh, en or zh), dict.fromkeys(liberties, "good")
 
+    def move_label(self, text):
+        return move_words(text)
+
     def solution(self, data):
         """The authored main line: the first right move and the first replies after it."""
         task = self.task(data)

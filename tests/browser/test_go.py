@@ -70,7 +70,7 @@ def test_a_wrong_try_shows_the_refutation_then_the_solution(page, site, ladder):
     page.get_by_role("button", name=re.compile("^(落子|Play)$")).click()
     expect(page.locator("#play .refutation")).to_contain_text("白 C2")
     page.get_by_role("button", name=re.compile("看答案|Show the solution")).click()
-    expect(page.locator("#play .solution")).to_contain_text("1. B C2 2. W B1 3. B C1")
+    expect(page.locator("#play .solution")).to_contain_text("1. 黑 C2 2. 白 B1 3. 黑 C1")
 
 
 def test_a_go_lesson_step_without_javascript(new_page, site, tmp_path):

@@ -157,7 +157,7 @@ def test_the_solution_is_shown_only_after_a_failure(client, ladder):
     assert early.status_code == 400
     post(client, "ladder", move="B1", ply="0")
     shown = text(post(client, "ladder", action="solution"))
-    assert "Solution: 1. B C2 2. W B1 3. B C1" in shown
+    assert "Solution: 1. Black C2 2. White B1 3. Black C1" in shown
     assert Attempt.objects.get(puzzle=ladder).revealed
 
 
