@@ -427,3 +427,55 @@ def test_finding_a_point_keeps_the_whole_board_in_view(client, db):
 
 def text_of(page: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+# --- garbage never breaks a Go exercise -----------------------------------------------
+
+
+GARBAGE = [
+    "",
+    " ",
+    "pass",
+    "PASS",
+    "Z0",
+    "A0",
+    "T20",
+    "-1",
+    "1e9",
+    "3/0",
+    "½",
+    "D4\x00",
+    "<b>",
+    "A1 A2",
+    "null",
+    "NaN",
+    "0.5",
+    "361",
+    "9" * 40,
+    "guesser",
+    "superko",
+]
+
+
+def test_garbage_at_every_go_kind_is_a_4xx_never_a_5xx(client, db):
+    puzzles = [
+        make("g-capture", "go.capture", {"sgf": LADDER}),
+        make("g-liberties", "go.liberties", {"diagram": CORNER, "point": "B2"}),
+        make("g-legal", "go.legal", {"diagram": KO, "moves": KO_MOVES, "point": "D5"}),
+        make("g-find", "go.legal", {"diagram": SUICIDE, "find": "forbidden"}),
+        make("g-point", "go.point", {"diagram": CORNER, "goal": "atari", "point": "B2"}),
+        make("g-dead", "go.dead", {"diagram": FINISHED, "dead": ["C9"], "to_move": "white"}),
+        make("g-count", "go.count", {"diagram": COUNTED, "komi": 0}),
+        make("g-result", "go.count", {"size": 19, "black": 185, "ask": "result"}),
+        make("g-nigiri", "go.nigiri", {"grabbed": 7, "shown": 1}),
+        make("g-clock", "go.byoyomi", {"reserve": 3, "moves": [60]}),
+    ]
+    for puzzle in puzzles:
+        for value in GARBAGE:
+            for field in ("move", "answer"):
+                client.post(f"/puzzles/{puzzle.slug}/", {"action": "retry"})
+                response = post(client, puzzle.slug, **{field: value, "ply": "0"})
+                assert response.status_code in (200, 400), (puzzle.slug, field, value)
+            for fields in ({"action": value}, {"move": "C2", "ply": value}):
+                response = post(client, puzzle.slug, **fields)
+                assert response.status_code in (200, 400, 409), (puzzle.slug, fields)
