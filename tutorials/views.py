@@ -52,14 +52,11 @@ def learn_game(request, game):
     """
     game = _game_or_404(game)
     learner = get_learner(request)
-    library = Puzzle.objects.filter(game=game.slug, is_public=True)
-    themes = content_cache.cached(("library-themes", game.slug), lambda: _themes(library))
+    themes = content_cache.cached(("library-themes", game.slug), lambda: _themes(game.slug))
     theme = next((t for t in themes if t.slug == request.GET.get("theme")), None)
-    if theme is not None:
-        library = library.filter(themes__slug=theme.slug)
+    theme_slug = theme.slug if theme is not None else None
     ids = content_cache.cached(
-        ("library-ids", game.slug, theme and theme.slug),
-        lambda: list(library.order_by("rating", "slug").values_list("pk", flat=True)),
+        ("library-ids", game.slug, theme_slug), lambda: _library_ids(game.slug, theme_slug)
     )
     page = Paginator(ids, PUZZLES_PER_PAGE).get_page(request.GET.get("page"))
     page_ids = list(page.object_list)
@@ -79,10 +76,23 @@ def learn_game(request, game):
     return render(request, "tutorials/game.html", context)
 
 
-def _themes(library) -> list[Theme]:
+def _library(game: str):
+    return Puzzle.objects.filter(game=game, is_public=True)
+
+
+def _themes(game: str) -> list[Theme]:
     return list(
-        Theme.objects.filter(puzzles__in=library).annotate(count=Count("puzzles")).order_by("slug")
+        Theme.objects.filter(puzzles__in=_library(game))
+        .annotate(count=Count("puzzles"))
+        .order_by("slug")
     )
+
+
+def _library_ids(game: str, theme: str | None) -> list[int]:
+    library = _library(game)
+    if theme is not None:
+        library = library.filter(themes__slug=theme)
+    return list(library.order_by("rating", "slug").values_list("pk", flat=True))
 
 
 def _puzzle_rows(ids: list[int], solved: set[int]) -> list[PuzzleRow]:
