@@ -265,6 +265,15 @@ class GoKind(PuzzleKind):
     def answer_text(self, answer):
         return str(answer)
 
+    def read_point(self, data, state, post) -> str:
+        """The clicked or typed point, named the engine's way (``"d4"`` → ``"D4"``)."""
+        text = PuzzleKind.parse_answer(self, data, state, post)
+        board = position(data)
+        try:
+            return point_name(parse_point(text, board.size), board.size)
+        except ValueError as error:
+            raise BadAnswer(str(error)) from None
+
 
 # ---------------------------------------------------------------------------
 # Capture and escape problems
@@ -527,12 +536,7 @@ class LegalKind(GoKind):
     def parse_answer(self, data, state, post):
         if "point" in data:
             return _choice(post, list(LEGAL_CHOICES))
-        text = super().parse_answer(data, state, post)
-        board = position(data)
-        try:
-            return point_name(parse_point(text, board.size), board.size)
-        except ValueError as error:
-            raise BadAnswer(str(error)) from None
+        return self.read_point(data, state, post)
 
     def _words(self, code: str, point: str, color: int) -> dict[str, str]:
         zh_color, en_color = COLOR_WORDS[color]
@@ -664,12 +668,7 @@ class PointKind(GoKind):
             raise InvalidPuzzle("no point meets the goal")
 
     def parse_answer(self, data, state, post):
-        text = super().parse_answer(data, state, post)
-        board = position(data)
-        try:
-            return point_name(parse_point(text, board.size), board.size)
-        except ValueError as error:
-            raise BadAnswer(str(error)) from None
+        return self.read_point(data, state, post)
 
     def check(self, data, state, answer):
         board = position(data)
@@ -770,12 +769,7 @@ class DeadKind(GoKind):
         return {"marked": []}
 
     def parse_answer(self, data, state, post):
-        text = super().parse_answer(data, state, post)
-        board = position(data)
-        try:
-            return point_name(parse_point(text, board.size), board.size)
-        except ValueError as error:
-            raise BadAnswer(str(error)) from None
+        return self.read_point(data, state, post)
 
     def check(self, data, state, answer):
         board = position(data)
