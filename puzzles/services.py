@@ -61,6 +61,16 @@ def start_attempt(learner: Learner, puzzle: Puzzle) -> Attempt:
     return Attempt.objects.create(learner=learner, puzzle=puzzle, state=initial_state(puzzle))
 
 
+def _latest_locked(learner: Learner, puzzle: Puzzle) -> Attempt | None:
+    """The learner's latest attempt at the puzzle, locked until the transaction ends."""
+    return (
+        Attempt.objects.select_for_update()
+        .filter(learner=learner, puzzle=puzzle)
+        .order_by("-started_at", "-id")
+        .first()
+    )
+
+
 def submit_answer(
     learner: Learner, puzzle: Puzzle, post: Mapping[str, Any], *, ply: int | None
 ) -> Outcome:
@@ -72,12 +82,7 @@ def submit_answer(
     """
     kind = get_kind(puzzle.kind)
     with transaction.atomic():
-        attempt = (
-            Attempt.objects.select_for_update()
-            .filter(learner=learner, puzzle=puzzle)
-            .order_by("-started_at", "-id")
-            .first()
-        )
+        attempt = _latest_locked(learner, puzzle)
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
             if ply not in (None, 0):
                 raise StaleAnswer
@@ -110,12 +115,7 @@ def take_hint(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     """
     kind = get_kind(puzzle.kind)
     with transaction.atomic():
-        attempt = (
-            Attempt.objects.select_for_update()
-            .filter(learner=learner, puzzle=puzzle)
-            .order_by("-started_at", "-id")
-            .first()
-        )
+        attempt = _latest_locked(learner, puzzle)
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
             attempt = start_attempt(learner, puzzle)
         if not kind.offers_hint:
