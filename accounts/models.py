@@ -46,6 +46,12 @@ class Learner(models.Model):
         related_name="learner",
     )
     token = models.CharField(max_length=43, unique=True, editable=False)
+    # Puzzle training: how far from the learner's rating "next puzzle" aims
+    # (see ``puzzles.training``), and the theme last chosen ("" for any).
+    puzzle_difficulty = models.CharField(
+        _("puzzle difficulty"), max_length=10, default="normal", blank=True
+    )
+    puzzle_theme = models.SlugField(_("puzzle theme"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

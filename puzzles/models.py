@@ -41,6 +41,9 @@ class Puzzle(models.Model):
     rating = models.FloatField(_("rating"), default=1500.0)
     rating_deviation = models.FloatField(default=350.0)
     rating_volatility = models.FloatField(default=0.06)
+    plays = models.PositiveIntegerField(
+        _("rated plays"), default=0, help_text=_("First attempts that counted for the rating.")
+    )
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -83,8 +86,15 @@ class Attempt(models.Model):
         SOLVED = "solved", _("solved")
         FAILED = "failed", _("failed")
 
+    class Mode(models.TextChoices):
+        PLAY = "play", _("puzzle")
+        REVIEW = "review", _("review")
+
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="attempts")
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.PLAY)
+    # The learner's first attempt at the puzzle: the only one that can be rated.
+    is_first = models.BooleanField(_("first attempt"), default=False)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
     )
@@ -95,12 +105,18 @@ class Attempt(models.Model):
     revealed = models.BooleanField(_("saw the solution"), default=False)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Set when the attempt was a rated game: the learner's rating before and after.
+    rating_before = models.FloatField(_("rating before"), null=True, blank=True)
+    rating_after = models.FloatField(_("rating after"), null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
         verbose_name = _("attempt")
         verbose_name_plural = _("attempts")
-        indexes = [models.Index(fields=["learner", "puzzle", "-started_at"])]
+        indexes = [
+            models.Index(fields=["learner", "puzzle", "-started_at"]),
+            models.Index(fields=["learner", "-started_at"]),
+        ]
 
     def __str__(self):
         return f"{self.learner} · {self.puzzle} · {self.status}"
@@ -108,3 +124,168 @@ class Attempt(models.Model):
     @property
     def ply(self) -> int:
         return len(self.moves)
+
+    @property
+    def is_rated(self) -> bool:
+        return self.rating_after is not None
+
+    @property
+    def rating_change(self) -> float | None:
+        if self.rating_after is None or self.rating_before is None:
+            return None
+        return self.rating_after - self.rating_before
+
+    @property
+    def rating_change_label(self) -> str:
+        """The change as a signed whole number: "+12", "-7", "+0"."""
+        change = self.rating_change
+        return "" if change is None else f"{round(change):+d}"
+
+
+# Where a new learner starts, in every game. Not Glicko-2's customary 1500: our
+# puzzles are rated for learners who are mostly beginners (the Go library runs
+# from about 550 to 1600, median 1000), and a newcomer should meet puzzles from
+# the middle of the library, not its hardest. The deviation of 350 lets the
+# rating find its level within a handful of puzzles either way.
+START_RATING = 1000.0
+
+# A learner whose rating deviation is this or more has a provisional rating:
+# it is shown with a "?" and does not move puzzle ratings.
+PROVISIONAL_DEVIATION = 110.0
+
+
+class LearnerRating(models.Model):
+    """A learner's Glicko-2 puzzle rating in one game."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    rating = models.FloatField(_("rating"), default=START_RATING)
+    deviation = models.FloatField(_("rating deviation"), default=350.0)
+    volatility = models.FloatField(_("volatility"), default=0.06)
+    games = models.PositiveIntegerField(_("rated puzzles"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("learner rating")
+        verbose_name_plural = _("learner ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "game"], name="rating_unique_per_game")
+        ]
+
+    def __str__(self):
+        return f"{self.learner} · {self.game} · {round(self.rating)}"
+
+    @property
+    def is_provisional(self) -> bool:
+        return self.deviation >= PROVISIONAL_DEVIATION
+
+
+class RatingPoint(models.Model):
+    """The learner's rating at the end of a day (site time): the rating-history chart."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="rating_points")
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    date = models.DateField(_("date"))
+    rating = models.FloatField(_("rating"))
+    deviation = models.FloatField(_("rating deviation"))
+
+    class Meta:
+        ordering = ["learner", "game", "date"]
+        verbose_name = _("rating history point")
+        verbose_name_plural = _("rating history")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "game", "date"], name="rating_point_unique_per_day"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.learner} · {self.game} · {self.date} · {round(self.rating)}"
+
+
+class DailyPuzzle(models.Model):
+    """The puzzle of the day for one game; chosen once (see ``puzzles.daily``)."""
+
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    date = models.DateField(_("date"))
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="dailies")
+    chosen_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "game"]
+        verbose_name = _("daily puzzle")
+        verbose_name_plural = _("daily puzzles")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "date"], name="daily_unique_per_game_and_day")
+        ]
+
+    def __str__(self):
+        return f"{self.game} · {self.date} · {self.puzzle_id}"
+
+
+class DailySolve(models.Model):
+    """A day (site time) on which the learner solved that day's daily puzzle of a game."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="daily_solves")
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    date = models.DateField(_("date"))
+
+    class Meta:
+        ordering = ["learner", "date"]
+        verbose_name = _("daily puzzle solved")
+        verbose_name_plural = _("daily puzzles solved")
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "date", "game"], name="daily_solve_unique")
+        ]
+
+    def __str__(self):
+        return f"{self.learner} · {self.game} · {self.date}"
+
+
+class ReviewItem(models.Model):
+    """A failed puzzle coming back to the learner (see ``puzzles.review``)."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="review_items")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="review_items")
+    step = models.PositiveSmallIntegerField(_("step"), default=0)
+    due = models.DateField(_("due"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["due", "id"]
+        verbose_name = _("review item")
+        verbose_name_plural = _("review items")
+        constraints = [models.UniqueConstraint(fields=["learner", "puzzle"], name="review_unique")]
+        indexes = [models.Index(fields=["learner", "due"])]
+
+    def __str__(self):
+        return f"{self.learner} · {self.puzzle_id} · {self.due}"
+
+
+class PuzzleReport(models.Model):
+    """A learner's report that something is wrong with a puzzle."""
+
+    class Reason(models.TextChoices):
+        RIGHT_REFUSED = "right-refused", _("A right answer was judged wrong")
+        WRONG_ACCEPTED = "wrong-accepted", _("A wrong answer was accepted")
+        UNCLEAR = "unclear", _("The question or explanation is unclear")
+        OTHER = "other", _("Something else")
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="reports")
+    learner = models.ForeignKey(
+        Learner, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports"
+    )
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason.choices)
+    note = models.TextField(_("note"), max_length=1000, blank=True)
+    resolved = models.BooleanField(_("resolved"), default=False)
+    created_at = models.DateTimeField(_("reported"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["resolved", "-created_at"]
+        verbose_name = _("puzzle report")
+        verbose_name_plural = _("puzzle reports")
+        indexes = [models.Index(fields=["puzzle", "resolved"])]
+
+    def __str__(self):
+        return f"{self.puzzle} · {self.get_reason_display()}"

@@ -92,8 +92,12 @@ def current_play(request: HttpRequest, puzzle: Puzzle, *, notice: str = "") -> P
     )
 
 
-def handle_post(request: HttpRequest, puzzle: Puzzle) -> tuple[Play, int]:
-    """Act on a POST to an exercise: an answer, or "try again".
+def handle_post(
+    request: HttpRequest, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY
+) -> tuple[Play, int]:
+    """Act on a POST to an exercise: an answer, "try again", a hint or the solution.
+
+    A new attempt starts in ``mode`` (ordinary play, or a review).
 
     Returns the play to render and the HTTP status. A malformed answer (400) or
     one made on a board that has moved on (409) changes nothing: the learner
@@ -102,10 +106,10 @@ def handle_post(request: HttpRequest, puzzle: Puzzle) -> tuple[Play, int]:
     learner = get_learner(request, create=True)
     action = request.POST.get("action")
     if action == "retry":
-        attempt = services.restart(learner, puzzle)
+        attempt = services.restart(learner, puzzle, mode=mode)
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
     if action == "hint":
-        attempt = services.take_hint(learner, puzzle)
+        attempt = services.take_hint(learner, puzzle, mode=mode)
         if attempt is None:
             return current_play(request, puzzle, notice=_("There is no hint here.")), 400
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
@@ -119,7 +123,7 @@ def handle_post(request: HttpRequest, puzzle: Puzzle) -> tuple[Play, int]:
     try:
         raw_ply = request.POST.get("ply")
         ply = int(raw_ply) if raw_ply not in (None, "") else None
-        outcome = services.submit_answer(learner, puzzle, request.POST, ply=ply)
+        outcome = services.submit_answer(learner, puzzle, request.POST, ply=ply, mode=mode)
     except (BadAnswer, ValueError) as error:
         reason = str(error) if isinstance(error, BadAnswer) else _("the move counter is damaged")
         notice = _("That answer could not be read (%(reason)s).") % {"reason": reason}

@@ -13,6 +13,7 @@ from django.utils import timezone
 from accounts.models import Learner
 from accounts.services import learners_merged
 
+from . import daily, ratings, review
 from .kinds import BadAnswer, InvalidPuzzle, Verdict, get_kind
 from .models import Attempt, Puzzle
 
@@ -57,8 +58,28 @@ def initial_state(puzzle: Puzzle) -> dict[str, Any]:
     return get_kind(puzzle.kind).start(puzzle.data)
 
 
-def start_attempt(learner: Learner, puzzle: Puzzle) -> Attempt:
-    return Attempt.objects.create(learner=learner, puzzle=puzzle, state=initial_state(puzzle))
+def start_attempt(
+    learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY, first: bool | None = None
+) -> Attempt:
+    """A new attempt; ``first`` says whether the learner never tried the puzzle before."""
+    if first is None:
+        first = not Attempt.objects.filter(learner=learner, puzzle=puzzle).exists()
+    return Attempt.objects.create(
+        learner=learner, puzzle=puzzle, state=initial_state(puzzle), mode=mode, is_first=first
+    )
+
+
+def _finish(attempt: Attempt, *, solved: bool) -> None:
+    """End the attempt and let ratings, the review queue and streaks know.
+
+    Call inside the transaction that holds the attempt.
+    """
+    attempt.status = Attempt.Status.SOLVED if solved else Attempt.Status.FAILED
+    attempt.finished_at = timezone.now()
+    attempt.save()
+    ratings.record_result(attempt)
+    review.record_result(attempt)
+    daily.record_result(attempt)
 
 
 def _latest_locked(learner: Learner, puzzle: Puzzle) -> Attempt | None:
@@ -72,13 +93,19 @@ def _latest_locked(learner: Learner, puzzle: Puzzle) -> Attempt | None:
 
 
 def submit_answer(
-    learner: Learner, puzzle: Puzzle, post: Mapping[str, Any], *, ply: int | None
+    learner: Learner,
+    puzzle: Puzzle,
+    post: Mapping[str, Any],
+    *,
+    ply: int | None,
+    mode: str = Attempt.Mode.PLAY,
 ) -> Outcome:
     """Judge one answer of ``learner`` to ``puzzle``.
 
     ``ply`` is the number of moves the learner's board showed; an answer made on
     an older board raises ``StaleAnswer`` and changes nothing. A malformed answer
-    raises ``BadAnswer`` and changes nothing.
+    raises ``BadAnswer`` and changes nothing. A new attempt starts in ``mode``
+    (a review, or ordinary play).
     """
     kind = get_kind(puzzle.kind)
     with transaction.atomic():
@@ -86,7 +113,7 @@ def submit_answer(
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
             if ply not in (None, 0):
                 raise StaleAnswer
-            attempt = start_attempt(learner, puzzle)
+            attempt = start_attempt(learner, puzzle, mode=mode, first=attempt is None)
         elif ply is not None and ply != attempt.ply:
             raise StaleAnswer
         answer = kind.parse_answer(puzzle.data, attempt.state, post)
@@ -99,15 +126,15 @@ def submit_answer(
         if verdict.reply:
             attempt.moves.append(verdict.reply)
         if verdict.is_final:
-            attempt.status = Attempt.Status.SOLVED if verdict.is_correct else Attempt.Status.FAILED
-            attempt.finished_at = timezone.now()
-        attempt.save()
+            _finish(attempt, solved=verdict.is_correct)
+        else:
+            attempt.save()
     if verdict.is_correct:
         puzzle_solved.send(sender=Attempt, attempt=attempt)
     return Outcome(attempt, verdict)
 
 
-def take_hint(learner: Learner, puzzle: Puzzle) -> Attempt | None:
+def take_hint(learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY) -> Attempt | None:
     """Show the hint on the learner's unfinished attempt (starting one if needed).
 
     Returns None when the kind has no hint. The attempt is marked hinted: it will
@@ -117,7 +144,7 @@ def take_hint(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     with transaction.atomic():
         attempt = _latest_locked(learner, puzzle)
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
-            attempt = start_attempt(learner, puzzle)
+            attempt = start_attempt(learner, puzzle, mode=mode, first=attempt is None)
         if not kind.offers_hint:
             return None
         attempt.hinted = True
@@ -142,26 +169,17 @@ def reveal_solution(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     return attempt
 
 
-def next_puzzle(learner: Learner | None, puzzle: Puzzle) -> Puzzle | None:
-    """The next library puzzle of the same game the learner has not solved.
+def restart(learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY) -> Attempt:
+    """Begin a fresh attempt (a replay); an unfinished one is abandoned as failed.
 
-    In order of starting difficulty after this one, wrapping round to the easiest.
+    Abandoning counts as failing: a first attempt given up is a rated loss, and
+    the puzzle joins the review queue.
     """
-    solved = solved_puzzle_ids(learner) | {puzzle.pk}
-    library = Puzzle.objects.filter(game=puzzle.game, is_public=True).exclude(pk__in=solved)
-    after = library.filter(rating__gt=puzzle.rating) | library.filter(
-        rating=puzzle.rating, slug__gt=puzzle.slug
-    )
-    return after.order_by("rating", "slug").first() or library.order_by("rating", "slug").first()
-
-
-def restart(learner: Learner, puzzle: Puzzle) -> Attempt:
-    """Begin a fresh attempt (a replay); any unfinished one is abandoned as failed."""
     with transaction.atomic():
-        Attempt.objects.filter(
-            learner=learner, puzzle=puzzle, status=Attempt.Status.PLAYING
-        ).update(status=Attempt.Status.FAILED, finished_at=timezone.now())
-        return start_attempt(learner, puzzle)
+        attempt = _latest_locked(learner, puzzle)
+        if attempt is not None and attempt.status == Attempt.Status.PLAYING:
+            _finish(attempt, solved=False)
+        return start_attempt(learner, puzzle, mode=mode, first=attempt is None)
 
 
 def solved_puzzle_ids(learner: Learner | None) -> set[int]:
@@ -174,34 +192,31 @@ def solved_puzzle_ids(learner: Learner | None) -> set[int]:
     )
 
 
-def library_solved_count(learner: Learner | None) -> int:
-    """How many distinct library puzzles the learner has solved (lesson exercises aside)."""
-    if learner is None:
-        return 0
-    return (
-        Attempt.objects.filter(
-            learner=learner, status=Attempt.Status.SOLVED, puzzle__is_public=True
-        )
-        .values("puzzle_id")
-        .distinct()
-        .count()
-    )
-
-
-def recent_attempts(learner: Learner | None, limit: int = 10) -> list[Attempt]:
-    if learner is None:
-        return []
-    return list(
-        Attempt.objects.filter(learner=learner, puzzle__is_public=True)
-        .exclude(status=Attempt.Status.PLAYING)
-        .select_related("puzzle")[:limit]
-    )
-
-
 @receiver(learners_merged)
 def move_attempts(sender, source: Learner, target: Learner, **kwargs):
-    """Attempts are a history: all of them move, and counts use distinct puzzles."""
+    """Attempts are a history: all of them move, and counts use distinct puzzles.
+
+    Where both learners tried a puzzle, only the earlier first attempt stays
+    the first. Ratings, the review queue and daily streaks merge by their own rules.
+    """
+    theirs = Attempt.objects.filter(learner=source, is_first=True)
+    ours = dict(
+        Attempt.objects.filter(
+            learner=target, is_first=True, puzzle__in=theirs.values("puzzle")
+        ).values_list("puzzle_id", "started_at")
+    )
+    for attempt in theirs.filter(puzzle__in=list(ours)):
+        if attempt.started_at < ours[attempt.puzzle_id]:
+            Attempt.objects.filter(learner=target, puzzle=attempt.puzzle_id, is_first=True).update(
+                is_first=False
+            )
+        else:
+            attempt.is_first = False
+            attempt.save(update_fields=["is_first"])
     Attempt.objects.filter(learner=source).update(learner=target)
+    ratings.merge(source, target)
+    review.merge(source, target)
+    daily.merge(source, target)
 
 
 __all__ = [

@@ -1,0 +1,105 @@
+"""The review queue: a failed library puzzle comes back after 1, 3, 7 and 21 days.
+
+A failure (anywhere: the library, the daily puzzle, a review) puts the puzzle
+at the first step, due the next day. Solving it from the review queue when it
+is due moves it up a step; solving the last step (21 days) takes it off the
+queue. Solving it before it is due, or elsewhere, changes nothing: the point
+is to remember it later.
+A review solved after taking a hint is not remembered yet: it stays on its
+step and comes back the next day. Days are the site's days (Asia/Shanghai).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import Learner
+
+from .models import Attempt, ReviewItem
+
+INTERVALS = (1, 3, 7, 21)  # days until the puzzle is due again, step by step
+
+
+def record_result(attempt: Attempt) -> None:
+    """Move the puzzle's review item after a finished attempt; call inside its transaction."""
+    if not attempt.puzzle.is_public:
+        return
+    day = timezone.localdate(attempt.finished_at or timezone.now())
+    if attempt.status == Attempt.Status.FAILED:
+        _schedule(attempt.learner, attempt.puzzle_id, step=0, due=day + _days(0))
+        return
+    if attempt.status != Attempt.Status.SOLVED or attempt.mode != Attempt.Mode.REVIEW:
+        return
+    item = ReviewItem.objects.filter(learner=attempt.learner, puzzle_id=attempt.puzzle_id).first()
+    if item is None or item.due > day:
+        return  # solving it again before it is due proves nothing yet
+    if attempt.hinted:
+        item.due = day + datetime.timedelta(days=1)
+        item.save(update_fields=["due", "updated_at"])
+    elif item.step + 1 >= len(INTERVALS):
+        item.delete()
+    else:
+        item.step += 1
+        item.due = day + _days(item.step)
+        item.save(update_fields=["step", "due", "updated_at"])
+
+
+def _days(step: int) -> datetime.timedelta:
+    return datetime.timedelta(days=INTERVALS[step])
+
+
+def _schedule(learner: Learner, puzzle_id: int, *, step: int, due: datetime.date) -> None:
+    updated = ReviewItem.objects.filter(learner=learner, puzzle_id=puzzle_id).update(
+        step=step, due=due, updated_at=timezone.now()
+    )
+    if updated:
+        return
+    try:
+        with transaction.atomic():
+            ReviewItem.objects.create(learner=learner, puzzle_id=puzzle_id, step=step, due=due)
+    except IntegrityError:  # a concurrent failure made it first
+        ReviewItem.objects.filter(learner=learner, puzzle_id=puzzle_id).update(step=step, due=due)
+
+
+def due_items(learner: Learner | None, *, today: datetime.date | None = None) -> list[ReviewItem]:
+    """The learner's review items due today or earlier, oldest first, across games."""
+    if learner is None:
+        return []
+    today = today or timezone.localdate()
+    return list(
+        ReviewItem.objects.filter(learner=learner, due__lte=today, puzzle__is_public=True)
+        .select_related("puzzle")
+        .order_by("due", "id")
+    )
+
+
+def due_item(learner: Learner | None, puzzle_id: int) -> ReviewItem | None:
+    if learner is None:
+        return None
+    return ReviewItem.objects.filter(
+        learner=learner, puzzle_id=puzzle_id, due__lte=timezone.localdate()
+    ).first()
+
+
+def in_queue(learner: Learner | None, puzzle_id: int) -> bool:
+    """Whether the puzzle is in the learner's review queue, due or not."""
+    if learner is None:
+        return False
+    return ReviewItem.objects.filter(learner=learner, puzzle_id=puzzle_id).exists()
+
+
+def merge(source: Learner, target: Learner) -> None:
+    """Keep, for a puzzle both learners have in review, the item at the lower step."""
+    for theirs in ReviewItem.objects.filter(learner=source):
+        ours = ReviewItem.objects.filter(learner=target, puzzle_id=theirs.puzzle_id).first()
+        if ours is None:
+            theirs.learner = target
+            theirs.save(update_fields=["learner"])
+            continue
+        if (theirs.step, theirs.due) < (ours.step, ours.due):
+            ours.step, ours.due = theirs.step, theirs.due
+            ours.save(update_fields=["step", "due", "updated_at"])
+        theirs.delete()

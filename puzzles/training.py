@@ -1,0 +1,72 @@
+"""Puzzle training: the next puzzle for a learner, near their rating.
+
+The learner's rating in the game, moved by the chosen difficulty, is the
+target. The pick comes from the puzzles nearest the target on either side
+that the learner has never tried, found by two indexed range scans on
+(game, is_public, rating) — ``rating >= target ORDER BY rating`` and
+``rating < target ORDER BY rating DESC``, a few rows each — and one of the
+nearest is taken at random in Python, so two learners at the same rating do
+not march through the same list. When every puzzle has been tried, puzzles
+tried but never solved come next; a solved puzzle never comes back here (the
+review queue brings back the failed ones on its own schedule).
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from accounts.models import Learner
+
+from .models import Attempt, Puzzle, Theme
+from .ratings import learner_rating
+
+# How far from the learner's rating each setting aims.
+DIFFICULTIES = {"easier": -300, "normal": 0, "harder": 300}
+DEFAULT_DIFFICULTY = "normal"
+NEAREST = 4  # rows fetched on each side of the target
+CHOOSE_AMONG = 3  # the pick is one of this many nearest
+
+
+def target_rating(learner: Learner | None, game: str, difficulty: str) -> float:
+    offset = DIFFICULTIES.get(difficulty, 0)
+    return learner_rating(learner, game).rating + offset
+
+
+def pick_next(
+    learner: Learner | None,
+    game: str,
+    *,
+    difficulty: str = DEFAULT_DIFFICULTY,
+    theme: Theme | None = None,
+    rng: random.Random | None = None,
+) -> Puzzle | None:
+    """A library puzzle of ``game`` (of ``theme``, if given) for the learner's next try."""
+    target = target_rating(learner, game, difficulty)
+    # ``is_public__in=[True]``, not ``is_public=True``: Django writes the latter as a
+    # bare ``WHERE is_public``, which SQLite cannot match to the index's middle
+    # column, so it read every puzzle of the game and sorted them. ``IN (true)``
+    # is an equality both SQLite and PostgreSQL seek on.
+    library = Puzzle.objects.filter(game=game, is_public__in=[True])
+    if theme is not None:
+        library = library.filter(themes=theme)
+    if learner is not None and learner.pk is not None:
+        tried = Attempt.objects.filter(learner=learner, puzzle=OuterRef("pk"))
+        solved = tried.filter(status=Attempt.Status.SOLVED)
+        tiers = [library.exclude(Exists(tried)), library.exclude(Exists(solved))]
+    else:
+        tiers = [library]
+    rng = rng or random.Random()
+    for candidates in tiers:
+        nearest = _nearest(candidates, target)
+        if nearest:
+            return rng.choice(nearest[:CHOOSE_AMONG])
+    return None
+
+
+def _nearest(candidates: QuerySet, target: float) -> list[Puzzle]:
+    fields = ("id", "slug", "game", "rating")
+    above = list(candidates.filter(rating__gte=target).order_by("rating").only(*fields)[:NEAREST])
+    below = list(candidates.filter(rating__lt=target).order_by("-rating").only(*fields)[:NEAREST])
+    return sorted(above + below, key=lambda puzzle: (abs(puzzle.rating - target), puzzle.pk))
