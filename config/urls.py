@@ -4,12 +4,15 @@ from django.shortcuts import render
 from django.urls import include, path
 
 from accounts.views import set_language
+from puzzles.urls import daily_patterns, review_patterns
 from tutorials.views import home
 
 urlpatterns = [
     path("", home, name="home"),
     path("learn/", include("tutorials.urls")),
     path("puzzles/", include("puzzles.urls")),
+    path("daily/", include(daily_patterns)),
+    path("review/", include(review_patterns)),
     path("me/", include("accounts.urls")),
     path("language/", set_language, name="set_language"),
     path("accounts/", include("allauth.urls")),

@@ -14,8 +14,10 @@ from django.utils.translation import ngettext
 
 from accounts.models import Learner
 from accounts.services import learners_merged
-from puzzles import content_cache
-from puzzles.games import GAMES, Game
+from puzzles import content_cache, daily
+from puzzles.games import GAMES, Game, get_game
+from puzzles.kinds import get_kind
+from puzzles.models import Puzzle
 
 from .models import Lesson, LessonProgress, Step
 
@@ -50,6 +52,25 @@ class GameCard:
         return ngettext("%(count)s lesson", "%(count)s lessons", self.lessons) % {
             "count": self.lessons
         }
+
+
+@dataclass
+class DailyCard:
+    game: Game
+    puzzle: Puzzle
+    board: str
+
+
+def daily_cards() -> list[DailyCard]:
+    """Today's daily puzzles with their boards, for the home page."""
+    return [
+        DailyCard(
+            get_game(chosen.game),
+            chosen.puzzle,
+            get_kind(chosen.puzzle.kind).board(chosen.puzzle.data, None, interactive=False),
+        )
+        for chosen in daily.todays_puzzles()
+    ]
 
 
 def _lesson_counts() -> dict[str, int]:

@@ -11,18 +11,25 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
-from puzzles import content_cache
+from puzzles import content_cache, daily
+from puzzles.forms import TrainingForm
 from puzzles.games import get_game
 from puzzles.models import Puzzle, Theme
 from puzzles.play import current_play, handle_post
+from puzzles.ratings import learner_rating
 from puzzles.services import solved_puzzle_ids
 
 from . import services
 
 
 def home(request):
-    # A callable: the template's cached fragment calls it only when it renders anew.
-    return render(request, "tutorials/home.html", {"cards": services.game_cards})
+    # Callables: the template's cached fragments call them only when they render anew.
+    context = {
+        "cards": services.game_cards,
+        "dailies": services.daily_cards,
+        "today": daily.today(),
+    }
+    return render(request, "tutorials/home.html", context)
 
 
 def _game_or_404(slug):
@@ -62,6 +69,8 @@ def learn_game(request, game):
     page_ids = list(page.object_list)
     solved = solved_puzzle_ids(learner) & set(page_ids)
     rows = services.lesson_rows(game.slug, learner)
+    difficulty, training_theme = TrainingForm(game=game.slug).wanted(learner)
+    rating = learner_rating(learner, game.slug) if learner is not None else None
     context = {
         "game": game,
         "rows": rows,
@@ -72,6 +81,11 @@ def learn_game(request, game):
         "solved_key": tuple(sorted(solved)),
         # Called by the template only when its cached fragment is missing.
         "puzzles": partial(_puzzle_rows, page_ids, solved),
+        # The training form: the learner's settings and rating in this game.
+        "difficulties": TrainingForm.base_fields["difficulty"].choices,
+        "difficulty": difficulty,
+        "training_theme": training_theme,
+        "rating": rating if rating is not None and rating.pk else None,
     }
     return render(request, "tutorials/game.html", context)
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from puzzles.models import Attempt, Puzzle, Theme
+from puzzles.models import Attempt, Puzzle, PuzzleReport, Theme
 from tutorials.models import Lesson, Step
 
 
@@ -56,6 +56,9 @@ def test_admin_index_lists_the_apps(admin_client):
         "/admin/puzzles/puzzle/",
         "/admin/puzzles/attempt/",
         "/admin/puzzles/theme/",
+        "/admin/puzzles/puzzlereport/",
+        "/admin/puzzles/dailypuzzle/",
+        "/admin/puzzles/learnerrating/",
     ):
         assert f'href="{url}"' in page, url
 
@@ -158,6 +161,16 @@ def test_progress_and_learners_changelists(admin_client, some_attempts):
     assert len(get_rows(admin_client, "/admin/accounts/learner/")) == 2
     assert len(get_rows(admin_client, "/admin/accounts/learner/?q=teacher")) == 1
     assert len(get_rows(admin_client, "/admin/puzzles/theme/?q=Atari")) == 1
+
+
+def test_reports_changelist_filters_the_open_ones(admin_client):
+    puzzle = Puzzle.objects.get(slug="pick-one")
+    PuzzleReport.objects.create(puzzle=puzzle, reason="unclear", note="which stone?")
+    PuzzleReport.objects.create(puzzle=puzzle, reason="other", resolved=True)
+    assert len(get_rows(admin_client, "/admin/puzzles/puzzlereport/")) == 2
+    rows = get_rows(admin_client, "/admin/puzzles/puzzlereport/?resolved__exact=0")
+    assert len(rows) == 1 and "unclear" in rows[0].lower()
+    assert len(get_rows(admin_client, "/admin/puzzles/puzzlereport/?q=which")) == 1
 
 
 def test_an_unknown_filter_is_not_a_server_error(admin_client):

@@ -36,6 +36,10 @@ FIELD_NAMES = [
     "display_name",
     "is_teacher",
     "csrfmiddlewaretoken",
+    "reason",
+    "note",
+    "difficulty",
+    "theme",
 ]
 
 # Any character a browser could send (no lone surrogates, which cannot be encoded).
@@ -142,6 +146,9 @@ ANONYMOUS_POSTS = [
     "/accounts/login/",
     "/accounts/signup/",
     "/accounts/password/reset/",
+    "/puzzles/pick-one/report/",
+    "/daily/go/",
+    "/review/pick-one/",
 ]
 SIGNED_IN_POSTS = ["/me/profile/", "/accounts/logout/", "/language/", "/puzzles/pick-one/"]
 
@@ -179,6 +186,10 @@ GET_PAGES = [
     "/learn/go/first-steps/1/",
     "/learn/go/first-steps/2/",
     "/puzzles/pick-one/",
+    "/puzzles/go/next/",
+    "/puzzles/pick-one/report/",
+    "/daily/go/",
+    "/review/",
     "/me/",
     "/accounts/login/",
     "/accounts/signup/",

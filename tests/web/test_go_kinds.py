@@ -166,10 +166,17 @@ def test_next_puzzle_skips_what_the_learner_solved(client, ladder):
     make("hard", "go.capture", {"sgf": LADDER}, rating=2000)
     post(client, "ladder", move="C2", ply="0")
     page = post(client, "ladder", move="C1", ply="2").content.decode()
-    assert 'href="/puzzles/hard/"' in page
-    post(client, "hard", move="C2", ply="0")
-    page = post(client, "hard", move="C1", ply="2").content.decode()
-    assert 'href="/puzzles/easy/"' in page
+    assert 'href="/puzzles/go/next/"' in page
+    first = client.get("/puzzles/go/next/")
+    assert first.status_code == 302 and first.url in ("/puzzles/easy/", "/puzzles/hard/")
+    slug = first.url.split("/")[2]
+    post(client, slug, move="C2", ply="0")
+    post(client, slug, move="C1", ply="2")
+    other = {"easy": "hard", "hard": "easy"}[slug]
+    assert client.get("/puzzles/go/next/").url == f"/puzzles/{other}/"
+    post(client, other, move="C2", ply="0")
+    post(client, other, move="C1", ply="2")
+    assert "You have solved them all" in text(client.get("/puzzles/go/next/"))
 
 
 def test_a_corner_problem_on_19x19_shows_the_corner_with_real_coordinates(db):

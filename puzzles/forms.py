@@ -1,0 +1,87 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import Learner
+
+from .models import PuzzleReport, Theme
+from .training import DEFAULT_DIFFICULTY, DIFFICULTIES
+
+
+class TrainingForm(forms.Form):
+    """The learner's puzzle-training settings, from the query of "next puzzle"."""
+
+    difficulty = forms.ChoiceField(
+        label=_("Difficulty"),
+        required=False,
+        choices=[("easier", _("Easier")), ("normal", _("Normal")), ("harder", _("Harder"))],
+    )
+    theme = forms.SlugField(label=_("Theme"), required=False)
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def clean_theme(self):
+        slug = self.cleaned_data["theme"]
+        if not slug:
+            return ""
+        if not _game_theme(slug, self.game):
+            raise forms.ValidationError(_("There is no such theme in this game."))
+        return slug
+
+    def wanted(self, learner: Learner | None) -> tuple[str, str]:
+        """(difficulty, theme slug): the learner's settings, changed by the query."""
+        difficulty, theme = _current(learner)
+        if self.is_bound and self.is_valid():
+            difficulty = self.cleaned_data["difficulty"] or difficulty
+            if "theme" in self.data:
+                theme = self.cleaned_data["theme"]
+        return difficulty, theme
+
+    def changes(self, learner: Learner | None) -> bool:
+        return self.wanted(learner) != _current(learner)
+
+    def save(self, learner: Learner) -> None:
+        learner.puzzle_difficulty, learner.puzzle_theme = self.wanted(learner)
+        learner.save(update_fields=["puzzle_difficulty", "puzzle_theme"])
+
+    def settings(self, learner: Learner | None) -> tuple[str, Theme | None]:
+        """(difficulty, theme) to train with in this game."""
+        difficulty, slug = self.wanted(learner)
+        return difficulty, _game_theme(slug, self.game) if slug else None
+
+
+def _current(learner: Learner | None) -> tuple[str, str]:
+    if learner is None:
+        return DEFAULT_DIFFICULTY, ""
+    difficulty = learner.puzzle_difficulty
+    return (difficulty if difficulty in DIFFICULTIES else DEFAULT_DIFFICULTY), learner.puzzle_theme
+
+
+def _game_theme(slug: str, game: str) -> Theme | None:
+    return (
+        Theme.objects.filter(slug=slug, puzzles__game=game, puzzles__is_public=True)
+        .distinct()
+        .first()
+    )
+
+
+class ReportForm(forms.ModelForm):
+    class Meta:
+        model = PuzzleReport
+        fields = ["reason", "note"]
+        widgets = {
+            "reason": forms.RadioSelect,
+            "note": forms.Textarea(attrs={"rows": 4, "maxlength": 1000}),
+        }
+        labels = {
+            "reason": _("What is wrong?"),
+            "note": _("Details (the move you played, what you expected)"),
+        }
+
+    def save(self, puzzle, learner):
+        report = super().save(commit=False)
+        report.puzzle = puzzle
+        report.learner = learner
+        report.save()
+        return report
