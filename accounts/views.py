@@ -8,7 +8,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from puzzles.services import library_solved_count, recent_attempts
+from puzzles import daily
+from puzzles.dashboard import game_progress
 from tutorials.services import lessons_summary
 
 from .forms import LanguageForm, ProfileForm
@@ -18,11 +19,16 @@ from .services import ensure_profile
 
 
 def dashboard(request):
+    """The learner's progress in every game, and their daily-puzzle streak."""
     learner = get_learner(request)
+    lessons = {game.slug: (done, total) for game, done, total in lessons_summary(learner)}
+    games = game_progress(learner, lessons=lessons)
+    current, best = daily.streak(learner)
     context = {
-        "games": lessons_summary(learner),
-        "solved_count": library_solved_count(learner),
-        "recent": recent_attempts(learner),
+        "games": games,
+        "daily_games": [progress.game for progress in games if progress.has_library],
+        "streak": current,
+        "best_streak": best,
     }
     return render(request, "accounts/dashboard.html", context)
 
