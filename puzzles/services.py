@@ -83,7 +83,13 @@ def _finish(attempt: Attempt, *, solved: bool) -> None:
 
 
 def _latest_locked(learner: Learner, puzzle: Puzzle) -> Attempt | None:
-    """The learner's latest attempt at the puzzle, locked until the transaction ends."""
+    """The learner's latest attempt at the puzzle, locked until the transaction ends.
+
+    The learner's row is locked first, so two answers sent at once (two tabs, a
+    double click) take turns even when there is no attempt yet to lock: only
+    one of them can start the learner's first, rated attempt.
+    """
+    list(Learner.objects.select_for_update().filter(pk=learner.pk).values_list("pk"))
     return (
         Attempt.objects.select_for_update()
         .filter(learner=learner, puzzle=puzzle)

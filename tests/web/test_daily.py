@@ -198,21 +198,24 @@ class SharedDatabase:
             settings = {**connection.settings_dict, "NAME": str(self.path), "CONN_MAX_AGE": 0}
             connections["default"] = type(connections["default"])(settings, alias="default")
 
+    def rows(self, sql: str) -> list[tuple]:
+        """The rows a query returns from the shared database."""
+        if self.path is None:
+            with connection.cursor() as cursor:
+                cursor.execute(sql)
+                return cursor.fetchall()
+        with sqlite3.connect(self.path) as shared:
+            rows = shared.execute(sql).fetchall()
+        shared.close()
+        return rows
+
     def dailies(self) -> list[tuple[str, str]]:
         """The stored daily puzzles: (date, puzzle slug)."""
         sql = (
             "SELECT d.date, p.slug FROM puzzles_dailypuzzle d"
             " JOIN puzzles_puzzle p ON p.id = d.puzzle_id ORDER BY d.date"
         )
-        if self.path is None:
-            with connection.cursor() as cursor:
-                cursor.execute(sql)
-                rows = cursor.fetchall()
-        else:
-            with sqlite3.connect(self.path) as shared:
-                rows = shared.execute(sql).fetchall()
-            shared.close()
-        return [(str(date), slug) for date, slug in rows]
+        return [(str(date), slug) for date, slug in self.rows(sql)]
 
 
 @pytest.mark.django_db(transaction=True)

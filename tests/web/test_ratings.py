@@ -482,3 +482,51 @@ def test_on_log_in_the_visitors_rating_with_more_games_wins(make_client, learner
     assert rating.rating == pytest.approx(visitor_rating.rating) and rating.rating > 1600
     point = RatingPoint.objects.get(learner=account)  # one a day: the kept rating's
     assert point.rating == pytest.approx(rating.rating)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_first_answers_sent_at_once_make_one_rated_game(tmp_path):
+    """A double click: both answers race to start the learner's first attempt."""
+    import threading
+
+    from accounts.models import Learner
+    from puzzles import services
+    from tests.web.test_daily import SharedDatabase
+
+    puzzle = make_puzzle("p", rating=START_RATING)
+    learner = Learner.objects.create()
+    shared = SharedDatabase(tmp_path)
+    together = threading.Barrier(2, timeout=20)
+    real_get_kind = services.get_kind
+    errors = []
+
+    waited = threading.local()
+
+    def kind_once_both_arrive(name):
+        if not getattr(waited, "done", False):  # the first look-up, before the transaction
+            waited.done = True
+            together.wait()  # then both go on into their transactions at once
+        return real_get_kind(name)
+
+    def send():
+        try:
+            shared.use_in_this_thread()
+            services.submit_answer(learner, puzzle, {"move": "c2"}, ply=0)
+        except Exception as error:  # noqa: BLE001  reported below
+            errors.append(repr(error))
+        finally:
+            from django.db import connections
+
+            connections.close_all()
+
+    with patch.object(services, "get_kind", kind_once_both_arrive):
+        threads = [threading.Thread(target=send) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    assert errors == [] or all("StaleAnswer" in error for error in errors)
+    rows = shared.rows("SELECT is_first, rating_after IS NOT NULL FROM puzzles_attempt ORDER BY id")
+    assert [tuple(bool(value) for value in row) for row in rows][:1] == [(True, True)]
+    assert sum(1 for first, _ in rows if first) == 1
+    assert sum(1 for _, rated in rows if rated) == 1
