@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from .models import Attempt, DailyPuzzle, LearnerRating, Puzzle, PuzzleReport, Theme
+from .models import (
+    Attempt,
+    DailyPuzzle,
+    LearnerRating,
+    Puzzle,
+    PuzzleReport,
+    PuzzleTheme,
+    Theme,
+)
 
 
 @admin.register(Theme)
@@ -9,12 +17,18 @@ class ThemeAdmin(admin.ModelAdmin):
     search_fields = ["slug", "name_zh", "name_en"]
 
 
+class PuzzleThemeInline(admin.TabularInline):
+    model = PuzzleTheme
+    fields = ["theme"]
+    extra = 1
+
+
 @admin.register(Puzzle)
 class PuzzleAdmin(admin.ModelAdmin):
     list_display = ["slug", "game", "kind", "rating", "plays", "is_public", "author", "updated_at"]
     list_filter = ["game", "kind", "themes", "is_public"]
     search_fields = ["slug", "prompt_zh", "prompt_en", "explanation_zh", "explanation_en"]
-    filter_horizontal = ["themes"]
+    inlines = [PuzzleThemeInline]
     raw_id_fields = ["author"]
 
 

@@ -1,9 +1,10 @@
 from django import forms
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Learner
 
-from .models import PuzzleReport, Theme
+from .models import PuzzleReport, PuzzleTheme, Theme
 from .training import DEFAULT_DIFFICULTY, DIFFICULTIES
 
 
@@ -59,11 +60,9 @@ def _current(learner: Learner | None) -> tuple[str, str]:
 
 
 def _game_theme(slug: str, game: str) -> Theme | None:
-    return (
-        Theme.objects.filter(slug=slug, puzzles__game=game, puzzles__is_public=True)
-        .distinct()
-        .first()
-    )
+    """The theme, if some library puzzle of the game has it (an index look-up, no join)."""
+    in_game = PuzzleTheme.objects.filter(theme=OuterRef("pk"), game=game, is_public__in=[True])
+    return Theme.objects.filter(slug=slug).filter(Exists(in_game)).first()
 
 
 class ReportForm(forms.ModelForm):

@@ -1,5 +1,7 @@
 from django.conf import settings
 from django.db import models
+from django.db.models.signals import m2m_changed, post_save
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -37,7 +39,9 @@ class Puzzle(models.Model):
     prompt_en = models.TextField(_("prompt (English)"))
     explanation_zh = models.TextField(_("explanation (Chinese)"), blank=True)
     explanation_en = models.TextField(_("explanation (English)"), blank=True)
-    themes = models.ManyToManyField(Theme, blank=True, related_name="puzzles")
+    themes = models.ManyToManyField(
+        Theme, blank=True, related_name="puzzles", through="PuzzleTheme"
+    )
     rating = models.FloatField(_("rating"), default=1500.0)
     rating_deviation = models.FloatField(default=350.0)
     rating_volatility = models.FloatField(default=0.06)
@@ -78,6 +82,73 @@ class Puzzle(models.Model):
     @property
     def explanation(self):
         return localized({"zh": self.explanation_zh, "en": self.explanation_en})
+
+
+class PuzzleTheme(models.Model):
+    """A puzzle's theme, with copies of the puzzle's game, library flag and rating.
+
+    The copies let one index walk a theme's library puzzles in rating order
+    (``puzzles.training``): with the rating on the puzzle alone, a database
+    must either sort every puzzle of the theme or test every puzzle of the game.
+    ``sync_theme_copies`` keeps them equal to the puzzle's on every save and
+    every theme added; ``ratings.record_result`` updates the rating with the
+    puzzle's.
+    """
+
+    id = models.AutoField(primary_key=True)  # as Django made the table before
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE)
+    theme = models.ForeignKey(Theme, on_delete=models.CASCADE)
+    game = models.CharField(max_length=20, default="")
+    is_public = models.BooleanField(default=False)
+    rating = models.FloatField(default=0.0)
+
+    class Meta:
+        db_table = "puzzles_puzzle_themes"
+        unique_together = [("puzzle", "theme")]
+        indexes = [
+            models.Index(
+                fields=["theme", "game", "is_public", "rating"], name="puzzle_theme_by_rating"
+            )
+        ]
+        verbose_name = _("puzzle theme")
+        verbose_name_plural = _("puzzle themes")
+
+    def __str__(self):
+        return f"{self.puzzle_id} · {self.theme_id}"
+
+    def save(self, *args, **kwargs):
+        # One row saved on its own (the admin's inline): copy from its puzzle.
+        # Rows added through ``puzzle.themes`` are bulk-created; see ``_themes_added``.
+        self.game, self.is_public, self.rating = (
+            self.puzzle.game,
+            self.puzzle.is_public,
+            self.puzzle.rating,
+        )
+        super().save(*args, **kwargs)
+
+
+def sync_theme_copies(puzzle_ids) -> None:
+    """Copy each puzzle's game, library flag and rating onto its theme rows."""
+    source = Puzzle.objects.filter(pk=models.OuterRef("puzzle_id"))
+    PuzzleTheme.objects.filter(puzzle_id__in=puzzle_ids).update(
+        game=models.Subquery(source.values("game")[:1]),
+        is_public=models.Subquery(source.values("is_public")[:1]),
+        rating=models.Subquery(source.values("rating")[:1]),
+    )
+
+
+@receiver(post_save, sender=Puzzle, dispatch_uid="puzzle-theme-copies-on-save")
+def _puzzle_saved(sender, instance, raw=False, **kwargs):
+    if not raw:
+        PuzzleTheme.objects.filter(puzzle=instance).update(
+            game=instance.game, is_public=instance.is_public, rating=instance.rating
+        )
+
+
+@receiver(m2m_changed, sender=PuzzleTheme, dispatch_uid="puzzle-theme-copies-on-add")
+def _themes_added(sender, instance, action, reverse, pk_set, **kwargs):
+    if action == "post_add":
+        sync_theme_copies(pk_set if reverse else [instance.pk])
 
 
 class Attempt(models.Model):

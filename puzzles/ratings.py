@@ -21,7 +21,14 @@ from django.utils import timezone
 from accounts.models import Learner
 
 from . import glicko2
-from .models import PROVISIONAL_DEVIATION, Attempt, LearnerRating, Puzzle, RatingPoint
+from .models import (
+    PROVISIONAL_DEVIATION,
+    Attempt,
+    LearnerRating,
+    Puzzle,
+    PuzzleTheme,
+    RatingPoint,
+)
 
 MIN_DEVIATION = 45.0
 MAX_DEVIATION = 350.0
@@ -85,6 +92,8 @@ def record_result(attempt: Attempt) -> None:
         # A queryset update: no save signal, so the content cache is not dropped
         # on every answer (the library shows ratings rounded, a little late).
         Puzzle.objects.filter(pk=puzzle_id).update(**changes)
+        if "rating" in changes:
+            PuzzleTheme.objects.filter(puzzle_id=puzzle_id).update(rating=changes["rating"])
         rating.rating = learner_after.rating
         rating.deviation = learner_after.deviation
         rating.volatility = learner_after.volatility

@@ -4,7 +4,8 @@ The learner's rating in the game, moved by the chosen difficulty, is the
 target. The pick comes from the puzzles nearest the target on either side
 that the learner has never tried, found by two indexed range scans on
 (game, is_public, rating) — ``rating >= target ORDER BY rating`` and
-``rating < target ORDER BY rating DESC``, a few rows each — and one of the
+``rating < target ORDER BY rating DESC``, a few rows each; for one theme, the
+same scans on the theme rows' (theme, game, is_public, rating) — and one of the
 nearest is taken at random in Python, so two learners at the same rating do
 not march through the same list. When every puzzle has been tried, puzzles
 tried but never solved come next; a solved puzzle never comes back here (the
@@ -19,7 +20,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from accounts.models import Learner
 
-from .models import Attempt, Puzzle, Theme
+from .models import Attempt, Puzzle, PuzzleTheme, Theme
 from .ratings import learner_rating
 
 # How far from the learner's rating each setting aims.
@@ -48,25 +49,32 @@ def pick_next(
     # bare ``WHERE is_public``, which SQLite cannot match to the index's middle
     # column, so it read every puzzle of the game and sorted them. ``IN (true)``
     # is an equality both SQLite and PostgreSQL seek on.
-    library = Puzzle.objects.filter(game=game, is_public__in=[True])
-    if theme is not None:
-        library = library.filter(themes=theme)
+    if theme is None:
+        # The index on (game, is_public, rating).
+        library = Puzzle.objects.filter(game=game, is_public__in=[True])
+        puzzle_id = "pk"
+    else:
+        # A theme's rows carry the rating: the index on (theme, game, is_public, rating).
+        library = PuzzleTheme.objects.filter(theme=theme, game=game, is_public__in=[True])
+        puzzle_id = "puzzle_id"
     if learner is not None and learner.pk is not None:
-        tried = Attempt.objects.filter(learner=learner, puzzle=OuterRef("pk"))
+        tried = Attempt.objects.filter(learner=learner, puzzle=OuterRef(puzzle_id))
         solved = tried.filter(status=Attempt.Status.SOLVED)
         tiers = [library.exclude(Exists(tried)), library.exclude(Exists(solved))]
     else:
         tiers = [library]
     rng = rng or random.Random()
     for candidates in tiers:
-        nearest = _nearest(candidates, target)
+        nearest = _nearest(candidates, puzzle_id, target)
         if nearest:
-            return rng.choice(nearest[:CHOOSE_AMONG])
+            _, chosen = rng.choice(nearest[:CHOOSE_AMONG])
+            return Puzzle.objects.only("id", "slug", "game", "rating").get(pk=chosen)
     return None
 
 
-def _nearest(candidates: QuerySet, target: float) -> list[Puzzle]:
-    fields = ("id", "slug", "game", "rating")
-    above = list(candidates.filter(rating__gte=target).order_by("rating").only(*fields)[:NEAREST])
-    below = list(candidates.filter(rating__lt=target).order_by("-rating").only(*fields)[:NEAREST])
-    return sorted(above + below, key=lambda puzzle: (abs(puzzle.rating - target), puzzle.pk))
+def _nearest(candidates: QuerySet, puzzle_id: str, target: float) -> list[tuple[float, int]]:
+    """(rating, puzzle id) of the nearest candidates on each side of the target, nearest first."""
+    rows = candidates.values_list("rating", puzzle_id)
+    above = list(rows.filter(rating__gte=target).order_by("rating")[:NEAREST])
+    below = list(rows.filter(rating__lt=target).order_by("-rating")[:NEAREST])
+    return sorted(above + below, key=lambda row: (abs(row[0] - target), row[1]))

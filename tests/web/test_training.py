@@ -1,6 +1,7 @@
 """Puzzle training: "next puzzle" aims near the learner's rating, never repeats a solve."""
 
 import random
+import re
 
 import pytest
 from django.db import connection
@@ -124,6 +125,9 @@ def test_never_tried_puzzles_come_before_failed_ones(library, learner):
     assert picks(learner) == {1500, 1400}
 
 
+THEME_INDEX = "puzzle_theme_by_rating"  # on the theme rows: (theme, game, is_public, rating)
+
+
 def test_two_range_scans_ordered_by_rating_never_random(library, learner):
     mark(learner, [1500], Attempt.Status.SOLVED)
     with CaptureQueriesContext(connection) as captured:
@@ -131,28 +135,59 @@ def test_two_range_scans_ordered_by_rating_never_random(library, learner):
         training.pick_next(learner, "go")
     statements = [query["sql"] for query in captured.captured_queries]
     assert not any("RANDOM" in sql.upper() or "RAND(" in sql.upper() for sql in statements)
-    scans = [sql for sql in statements if 'FROM "puzzles_puzzle"' in sql]
-    assert len(scans) == 4  # above and below the target, twice
-    for sql in scans:
-        assert 'ORDER BY "puzzles_puzzle"."rating"' in sql
-        assert f"LIMIT {training.NEAREST}" in sql
-        assert '"puzzles_puzzle"."rating" >=' in sql or '"puzzles_puzzle"."rating" <' in sql
-    plain = [sql for sql in scans if "puzzles_puzzle_themes" not in sql]
+    scans = [sql for sql in statements if "ORDER BY" in sql and "LIMIT" in sql]
+    by_table = {
+        table: [sql for sql in scans if f'FROM "{table}"' in sql]
+        for table in ("puzzles_puzzle_themes", "puzzles_puzzle")
+    }
+    # Above and below the target, for the theme and for the whole library.
+    assert [len(by_table[table]) for table in by_table] == [2, 2]
+    for table, sqls in by_table.items():
+        for sql in sqls:
+            # By the rating column, named or (as values_list writes it) by position.
+            assert re.search(rf'ORDER BY (1|"{table}"\."rating") (ASC|DESC) LIMIT', sql), sql
+            assert f"LIMIT {training.NEAREST}" in sql
+            assert f'"{table}"."rating" >=' in sql or f'"{table}"."rating" <' in sql
     with connection.cursor() as cursor:
-        for sql in plain:
-            if connection.vendor == "sqlite":
-                cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
-                plan = " ".join(str(row[-1]) for row in cursor.fetchall())
-                assert f"USING INDEX {INDEX}" in plan, plan
-                assert "TEMP B-TREE FOR ORDER BY" not in plan, plan  # no sort of the library
-            elif connection.vendor == "postgresql":
-                # A test table is small enough to read whole; show the index serves the scan.
-                cursor.execute("SET LOCAL enable_seqscan = off")
-                cursor.execute(f"EXPLAIN {sql}")
-                plan = " ".join(row[0] for row in cursor.fetchall())
-                assert f"Index Scan using {INDEX}" in plan or (
-                    f"Index Scan Backward using {INDEX}" in plan
-                ), plan
+        for index, sqls in (
+            (THEME_INDEX, by_table["puzzles_puzzle_themes"]),
+            (INDEX, by_table["puzzles_puzzle"]),
+        ):
+            for sql in sqls:
+                if connection.vendor == "sqlite":
+                    cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
+                    plan = " ".join(str(row[-1]) for row in cursor.fetchall())
+                    assert re.search(rf"USING (COVERING )?INDEX {index}\b", plan), plan
+                    assert "TEMP B-TREE FOR ORDER BY" not in plan, plan  # no sort
+                elif connection.vendor == "postgresql":
+                    # A test table is small enough to read whole; show the index serves.
+                    cursor.execute("SET LOCAL enable_seqscan = off")
+                    cursor.execute(f"EXPLAIN {sql}")
+                    plan = " ".join(row[0] for row in cursor.fetchall())
+                    assert f"Index Scan using {index}" in plan or (
+                        f"Index Scan Backward using {index}" in plan
+                    ), plan
+
+
+def test_a_theme_rows_copy_of_the_rating_follows_the_puzzle(library, learner):
+    from puzzles.models import PuzzleTheme
+
+    atari = Theme.objects.get(slug="atari")
+    puzzle = Puzzle.objects.get(slug="r1000")
+    row = PuzzleTheme.objects.get(puzzle=puzzle, theme=atari)
+    assert (row.game, row.is_public, row.rating) == ("go", True, 1000)
+    puzzle.rating, puzzle.is_public = 1234, False
+    puzzle.save()
+    row.refresh_from_db()
+    assert (row.rating, row.is_public) == (1234, False)
+    # Themes added either way round get the copies.
+    other = make_puzzle("late", rating=777)
+    other.themes.add(atari)
+    net = Theme.objects.create(slug="net", name_zh="枷吃", name_en="Net")
+    net.puzzles.add(other, puzzle)
+    copies = PuzzleTheme.objects.filter(puzzle=other).values_list("game", "is_public", "rating")
+    assert set(copies) == {("go", True, 777)}
+    assert PuzzleTheme.objects.get(puzzle=puzzle, theme=net).rating == 1234
 
 
 # --- /puzzles/<game>/next/ ------------------------------------------------------------------
