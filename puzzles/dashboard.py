@@ -317,11 +317,20 @@ def recent_attempts(
 
 
 def review_due_counts(learner: Learner, *, today: datetime.date | None = None) -> dict[str, int]:
-    """Per game: how many review items are due (as ``puzzles.review.due_items`` counts them)."""
+    """Per game: how many review items are due (as ``puzzles.review.due_items`` counts them).
+
+    The game is looked up per item by primary key, as in ``solved_counts``: a
+    join lets PostgreSQL hash the whole puzzle table.
+    """
     today = today or timezone.localdate()
-    return dict(
-        ReviewItem.objects.filter(learner=learner, due__lte=today, puzzle__is_public=True)
+    library_game = (
+        Puzzle.objects.filter(pk=OuterRef("puzzle_id"), is_public=True).order_by().values("game")
+    )
+    rows = (
+        ReviewItem.objects.filter(learner=learner, due__lte=today)
         .order_by()
-        .values_list("puzzle__game")
+        .annotate(game=Subquery(library_game))
+        .values_list("game")
         .annotate(n=Count("id"))
     )
+    return {game: due for game, due in rows if game is not None}
