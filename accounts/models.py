@@ -49,9 +49,9 @@ class Learner(models.Model):
     # Puzzle training: how far from the learner's rating "next puzzle" aims
     # (see ``puzzles.training``), and the theme last chosen ("" for any).
     puzzle_difficulty = models.CharField(
-        _("puzzle difficulty"), max_length=10, default="normal", blank=True
+        _("training difficulty"), max_length=10, default="normal", blank=True
     )
-    puzzle_theme = models.SlugField(_("puzzle theme"), blank=True)
+    puzzle_theme = models.SlugField(_("training theme"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

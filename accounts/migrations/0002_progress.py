@@ -13,12 +13,12 @@ class Migration(migrations.Migration):
             model_name="learner",
             name="puzzle_difficulty",
             field=models.CharField(
-                blank=True, default="normal", max_length=10, verbose_name="puzzle difficulty"
+                blank=True, default="normal", max_length=10, verbose_name="training difficulty"
             ),
         ),
         migrations.AddField(
             model_name="learner",
             name="puzzle_theme",
-            field=models.SlugField(blank=True, verbose_name="puzzle theme"),
+            field=models.SlugField(blank=True, verbose_name="training theme"),
         ),
     ]
