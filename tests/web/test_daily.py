@@ -307,10 +307,10 @@ def test_two_processes_choosing_at_once_store_one(library, tmp_path):
     for child, (_, err) in zip(children, outputs, strict=True):
         assert child.returncode == 0, err
     reported = {out.strip() for out, _ in outputs}
-    assert len(reported) == 1  # both processes report the same day and puzzle
+    assert len(reported) == 1, outputs  # both processes report the same day and puzzle
     date, slug = reported.pop().split()
     assert slug in (library[0].slug, library[1].slug)
-    assert shared.dailies() == [(date, slug)]
+    assert shared.dailies() == [(date, slug)], outputs
 
 
 # --- streaks --------------------------------------------------------------------------------
