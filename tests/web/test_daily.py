@@ -184,6 +184,9 @@ class SharedDatabase:
             connection.ensure_connection()
             with sqlite3.connect(self.path) as target:
                 connection.connection.backup(target)
+            # In WAL mode before the racers open it, as the site's database is:
+            # switching the mode needs the file to itself.
+            target.execute("PRAGMA journal_mode=WAL")
             target.close()
             self.url = f"sqlite:///{self.path}"
         else:
