@@ -32,7 +32,7 @@ class TrainingForm(forms.Form):
 
     def wanted(self, learner: Learner | None) -> tuple[str, str]:
         """(difficulty, theme slug): the learner's settings, changed by the query."""
-        difficulty, theme = _current(learner)
+        difficulty, theme = current_settings(learner)
         if self.is_bound and self.is_valid():
             difficulty = self.cleaned_data["difficulty"] or difficulty
             if "theme" in self.data:
@@ -40,7 +40,7 @@ class TrainingForm(forms.Form):
         return difficulty, theme
 
     def changes(self, learner: Learner | None) -> bool:
-        return self.wanted(learner) != _current(learner)
+        return self.wanted(learner) != current_settings(learner)
 
     def save(self, learner: Learner) -> None:
         learner.puzzle_difficulty, learner.puzzle_theme = self.wanted(learner)
@@ -52,7 +52,8 @@ class TrainingForm(forms.Form):
         return difficulty, _game_theme(slug, self.game) if slug else None
 
 
-def _current(learner: Learner | None) -> tuple[str, str]:
+def current_settings(learner: Learner | None) -> tuple[str, str]:
+    """(difficulty, theme slug) the learner trains with; the defaults for a newcomer."""
     if learner is None:
         return DEFAULT_DIFFICULTY, ""
     difficulty = learner.puzzle_difficulty

@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
 from puzzles import content_cache, daily
-from puzzles.forms import TrainingForm
+from puzzles.forms import TrainingForm, current_settings
 from puzzles.games import get_game
 from puzzles.models import Puzzle, Theme
 from puzzles.play import current_play, handle_post
@@ -69,7 +69,7 @@ def learn_game(request, game):
     page_ids = list(page.object_list)
     solved = solved_puzzle_ids(learner) & set(page_ids)
     rows = services.lesson_rows(game.slug, learner)
-    difficulty, training_theme = TrainingForm(game=game.slug).wanted(learner)
+    difficulty, training_theme = current_settings(learner)
     rating = learner_rating(learner, game.slug) if learner is not None else None
     context = {
         "game": game,
