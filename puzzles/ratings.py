@@ -14,13 +14,14 @@ results, as Lichess does) and ``MAX_DEVIATION``, and volatility below
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import Learner
 
 from . import glicko2
+from .db import locked_get_or_create
 from .models import (
     PROVISIONAL_DEVIATION,
     Attempt,
@@ -70,7 +71,7 @@ def record_result(attempt: Attempt) -> None:
     puzzle_id, game = attempt.puzzle_id, attempt.puzzle.game
     score = 1.0 if attempt.status == Attempt.Status.SOLVED else 0.0
     with transaction.atomic():
-        rating = _locked_rating(attempt.learner, game)
+        rating = locked_get_or_create(LearnerRating, learner=attempt.learner, game=game)
         puzzle = (
             Puzzle.objects.select_for_update()
             .only("rating", "rating_deviation", "rating_volatility")
@@ -109,18 +110,6 @@ def record_result(attempt: Attempt) -> None:
             date=day,
             defaults={"rating": rating.rating, "deviation": rating.deviation},
         )
-
-
-def _locked_rating(learner: Learner, game: str) -> LearnerRating:
-    queryset = LearnerRating.objects.select_for_update()
-    found = queryset.filter(learner=learner, game=game).first()
-    if found is not None:
-        return found
-    try:
-        with transaction.atomic():
-            return LearnerRating.objects.create(learner=learner, game=game)
-    except IntegrityError:  # made by a concurrent request
-        return queryset.get(learner=learner, game=game)
 
 
 def merge(source: Learner, target: Learner) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Count
 from django.dispatch import receiver
 from django.urls import reverse
@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from accounts.models import Learner
 from accounts.services import learners_merged
 from puzzles import content_cache, daily
+from puzzles.db import locked_get_or_create
 from puzzles.games import GAMES, Game, get_game
 from puzzles.kinds import get_kind
 from puzzles.models import Puzzle
@@ -144,7 +145,7 @@ def record_step(learner: Learner, step: Step) -> LessonProgress:
     """Mark ``step`` done for ``learner``; complete the lesson when every step is."""
     lesson = step.lesson
     with transaction.atomic():
-        progress = _locked_progress(learner, lesson)
+        progress = locked_get_or_create(LessonProgress, learner=learner, lesson=lesson)
         done = set(progress.steps_done) | {step.order}
         progress.steps_done = sorted(done)
         all_orders = set(lesson.steps.values_list("order", flat=True))
@@ -152,18 +153,6 @@ def record_step(learner: Learner, step: Step) -> LessonProgress:
             progress.completed_at = timezone.now()
         progress.save()
     return progress
-
-
-def _locked_progress(learner: Learner, lesson: Lesson) -> LessonProgress:
-    queryset = LessonProgress.objects.select_for_update()
-    progress = queryset.filter(learner=learner, lesson=lesson).first()
-    if progress is not None:
-        return progress
-    try:
-        with transaction.atomic():
-            return LessonProgress.objects.create(learner=learner, lesson=lesson)
-    except IntegrityError:  # created by a concurrent request
-        return queryset.get(learner=learner, lesson=lesson)
 
 
 def lesson_steps(game: str, slug: str) -> list[Step]:
