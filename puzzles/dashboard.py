@@ -28,25 +28,19 @@ from . import charts, content_cache
 from .access import library_games
 from .games import GAMES, Game
 from .models import (
-    PROVISIONAL_DEVIATION,
     Attempt,
     LearnerRating,
     Puzzle,
     RatingPoint,
     ReviewItem,
     Theme,
+    rating_label,
 )
 
 RECENT = 10  # recent attempts shown per game
 HISTORY_ROWS = 30  # rating-history table rows: the latest days
 THEME_MIN_ATTEMPTS = 3  # a theme needs this many first attempts to be judged
 THEMES_SHOWN = 3  # strongest and weakest, each at most
-
-
-def rating_label(rating: float, deviation: float) -> str:
-    """A rating as shown: "1623", or "1500?" while it is provisional."""
-    mark = "?" if deviation >= PROVISIONAL_DEVIATION else ""
-    return f"{round(rating)}{mark}"
 
 
 @dataclass(frozen=True)
@@ -121,9 +115,7 @@ class GameProgress:
 
     @property
     def rating_label(self) -> str:
-        if self.rating is None:
-            return ""
-        return rating_label(self.rating.rating, self.rating.deviation)
+        return "" if self.rating is None else self.rating.label
 
     @cached_property
     def chart(self) -> SafeString:

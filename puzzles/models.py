@@ -225,6 +225,12 @@ START_RATING = 1000.0
 PROVISIONAL_DEVIATION = 110.0
 
 
+def rating_label(rating: float, deviation: float) -> str:
+    """A rating as shown: "1623", or "1500?" while it is provisional."""
+    mark = "?" if deviation >= PROVISIONAL_DEVIATION else ""
+    return f"{round(rating)}{mark}"
+
+
 class LearnerRating(models.Model):
     """A learner's Glicko-2 puzzle rating in one game."""
 
@@ -249,6 +255,10 @@ class LearnerRating(models.Model):
     @property
     def is_provisional(self) -> bool:
         return self.deviation >= PROVISIONAL_DEVIATION
+
+    @property
+    def label(self) -> str:
+        return rating_label(self.rating, self.deviation)
 
 
 class RatingPoint(models.Model):
