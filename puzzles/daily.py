@@ -115,11 +115,8 @@ def record_result(attempt: Attempt) -> None:
     game = attempt.puzzle.game
     if not DailyPuzzle.objects.filter(game=game, date=day, puzzle_id=attempt.puzzle_id).exists():
         return
-    try:
-        with transaction.atomic():
-            DailySolve.objects.get_or_create(learner=attempt.learner, game=game, date=day)
-    except IntegrityError:
-        pass  # counted by a concurrent request
+    # get_or_create takes care of a concurrent request that counted the day first.
+    DailySolve.objects.get_or_create(learner=attempt.learner, game=game, date=day)
 
 
 def streak(learner: Learner | None, *, on: datetime.date | None = None) -> tuple[int, int]:
