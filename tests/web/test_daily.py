@@ -201,6 +201,26 @@ class SharedDatabase:
             settings = {**connection.settings_dict, "NAME": str(self.path), "CONN_MAX_AGE": 0}
             connections["default"] = type(connections["default"])(settings, alias="default")
 
+    def run_at_once(self, task, threads: int = 2) -> tuple[list, list[str]]:
+        """Run ``task`` in several threads on this database; (results, errors as repr)."""
+        results, errors = [], []
+
+        def run():
+            try:
+                self.use_in_this_thread()
+                results.append(task())
+            except Exception as error:  # noqa: BLE001  reported to the caller
+                errors.append(repr(error))
+            finally:
+                connections.close_all()
+
+        running = [threading.Thread(target=run) for _ in range(threads)]
+        for thread in running:
+            thread.start()
+        for thread in running:
+            thread.join(timeout=60)
+        return results, errors
+
     def rows(self, sql: str) -> list[tuple]:
         """The rows a query returns from the shared database."""
         if self.path is None:
@@ -234,23 +254,8 @@ def test_two_threads_choosing_at_once_store_one(library, tmp_path):
         turn = together.wait()  # 0 in one thread, 1 in the other
         return Puzzle.objects.get(slug=offers[turn])
 
-    results, errors = [], []
-
-    def choose():
-        try:
-            shared.use_in_this_thread()
-            results.append(daily.choose("go", DAY).puzzle.slug)
-        except Exception as error:  # noqa: BLE001  reported below
-            errors.append(repr(error))
-        finally:
-            connections.close_all()
-
     with patch.object(daily, "_pick", racing_pick):
-        threads = [threading.Thread(target=choose) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        results, errors = shared.run_at_once(lambda: daily.choose("go", DAY).puzzle.slug)
     assert errors == []
     assert len(results) == 2 and results[0] == results[1] in offers
     assert shared.dailies() == [(DAY.isoformat(), results[0])]

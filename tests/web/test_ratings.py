@@ -498,8 +498,6 @@ def test_two_first_answers_sent_at_once_make_one_rated_game(tmp_path):
     shared = SharedDatabase(tmp_path)
     together = threading.Barrier(2, timeout=20)
     real_get_kind = services.get_kind
-    errors = []
-
     waited = threading.local()
 
     def kind_once_both_arrive(name):
@@ -508,23 +506,10 @@ def test_two_first_answers_sent_at_once_make_one_rated_game(tmp_path):
             together.wait()  # then both go on into their transactions at once
         return real_get_kind(name)
 
-    def send():
-        try:
-            shared.use_in_this_thread()
-            services.submit_answer(learner, puzzle, {"move": "c2"}, ply=0)
-        except Exception as error:  # noqa: BLE001  reported below
-            errors.append(repr(error))
-        finally:
-            from django.db import connections
-
-            connections.close_all()
-
     with patch.object(services, "get_kind", kind_once_both_arrive):
-        threads = [threading.Thread(target=send) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        _, errors = shared.run_at_once(
+            lambda: services.submit_answer(learner, puzzle, {"move": "c2"}, ply=0)
+        )
     assert errors == [] or all("StaleAnswer" in error for error in errors)
     rows = shared.rows("SELECT is_first, rating_after IS NOT NULL FROM puzzles_attempt ORDER BY id")
     assert [tuple(bool(value) for value in row) for row in rows][:1] == [(True, True)]
