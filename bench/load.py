@@ -136,7 +136,12 @@ def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
-def bench_environment(tmp: Path) -> dict[str, str]:
+def bench_environment(tmp: Path, *, host: str = "127.0.0.1") -> dict[str, str]:
+    """This process's environment with production settings for a throw-away site in ``tmp``.
+
+    The caller's own DJANGO_*, QIPAI_* and DATABASE_URL settings are dropped.
+    Shared with ``progress.py``.
+    """
     env = {
         key: value
         for key, value in os.environ.items()
@@ -146,7 +151,7 @@ def bench_environment(tmp: Path) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="config.settings",
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_ALLOWED_HOSTS=host,
         DJANGO_SECURE_SSL_REDIRECT="0",
         DJANGO_SQLITE_PATH=str(tmp / "bench.sqlite3"),
         DJANGO_STATIC_ROOT=str(tmp / "static"),

@@ -37,7 +37,6 @@ import json
 import math
 import os
 import random
-import secrets
 import statistics
 import sys
 import tempfile
@@ -47,6 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
+
+from load import bench_environment  # bench/ is this script's own folder on sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -83,19 +84,11 @@ class BenchError(RuntimeError):
 
 def configure(args) -> str:
     """Point Django at the benchmark's database with production settings; return its label."""
-    for key in list(os.environ):
-        if key.startswith(("DJANGO_", "QIPAI_")) or key == "DATABASE_URL":
-            del os.environ[key]
     WORK_DIR.mkdir(exist_ok=True)
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        DJANGO_ALLOWED_HOSTS="testserver",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_STATIC_ROOT=str(WORK_DIR / "static"),
-        QIPAI_BENCH_VIEWS="1",
-    )
+    # The load benchmark's production settings; the test client's host.
+    environment = bench_environment(WORK_DIR, host="testserver")
+    os.environ.clear()
+    os.environ.update(environment)
     if args.database == "sqlite":
         path = WORK_DIR / "progress.sqlite3"
         if not args.keep:
