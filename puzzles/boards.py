@@ -43,6 +43,7 @@ def grid_board(
     label: str = "",
     open_sides: str = "",
     labels: Mapping[Point, str] | None = None,
+    segments: Iterable[tuple[Point, Point, str]] = (),
 ) -> SafeString:
     """Draw a board of intersections (Go, Renju, ...) with one button per point.
 
@@ -52,7 +53,10 @@ def grid_board(
     unit; a margin of one cell on every side holds the coordinates.
     ``open_sides`` (letters of ``"lrtb"``) draws a window cut out of a bigger
     board: on those sides the lines run on past the last point.
-    ``clickable_stones`` makes occupied points buttons too.
+    ``clickable_stones`` makes occupied points buttons too. ``segments`` draws
+    lines over the stones, ``(from, to, style)``: the rows that make a renju
+    forbidden move, say (the words beside the board name them too).
+    A mark ``"cross"`` or ``"picked"`` draws an ×.
     """
     stones = stones or {}
     marks = marks or {}
@@ -98,9 +102,20 @@ def grid_board(
         parts.append(
             f'<circle class="stone stone-{escape(color)}" cx="{c + 1.5}" cy="{r + 1.5}" r="0.46"/>'
         )
+    for (c1, r1), (c2, r2), style in segments:
+        parts.append(
+            f'<line class="segment segment-{escape(style)}" x1="{c1 + 1.5}" y1="{r1 + 1.5}" '
+            f'x2="{c2 + 1.5}" y2="{r2 + 1.5}"/>'
+        )
     for (c, r), mark in sorted(marks.items()):
         x, y = c + 1.5, r + 1.5
-        if mark == "target":  # a triangle, as problem books and SGF's TR mark it
+        if mark in ("cross", "picked"):
+            d = 0.22
+            parts.append(
+                f'<path class="mark mark-{mark}" d="M{x - d} {y - d}L{x + d} {y + d}'
+                f'M{x - d} {y + d}L{x + d} {y - d}"/>'
+            )
+        elif mark == "target":  # a triangle, as problem books and SGF's TR mark it
             corners = f"{x},{y - 0.24} {x - 0.21},{y + 0.13} {x + 0.21},{y + 0.13}"
             parts.append(f'<polygon class="mark mark-target" points="{corners}"/>')
         else:

@@ -379,6 +379,7 @@ class Board:
         self._pending: Foul | None = None  # black's foul that white may still claim
         self._memo: dict = {}
         self._temp: tuple[int, ...] = ()
+        self.record: set[int] | None = None  # when a set, every cell whose foul is judged
         self._count = 0  # stones on the board
         self.setup_black: tuple[int, ...] = ()
         self.setup_white: tuple[int, ...] = ()
@@ -548,23 +549,37 @@ class Board:
 
     def five_points(self, color: int) -> list[int]:
         """Every empty point where ``color`` would make a winning five."""
-        return [
-            p
-            for p, padded in enumerate(_PADDED)
-            if self._cells[padded] == EMPTY
-            and self._near(padded, color, 4)
-            and self.makes_five(p, color)
-        ]
+        return [p for p in self.crowded(color, 4) if self.makes_five(p, color)]
+
+    def crowded(self, color: int, count: int) -> list[int]:
+        """Empty points with ``count`` or more ``color`` stones within four on one line.
+
+        Where a four (``count`` 3) or a five (``count`` 4) can be made: counted from
+        the stones outwards, so a sparse board is quick.
+        """
+        cells = self._cells
+        found = set()
+        for step in STEPS:
+            tally: dict[int, int] = {}
+            for padded in _PADDED:
+                if cells[padded] != color:
+                    continue
+                for k in (-4, -3, -2, -1, 1, 2, 3, 4):
+                    q = padded + k * step
+                    if cells[q] == EMPTY:
+                        n = tally.get(q, 0) + 1
+                        tally[q] = n
+                        if n == count:
+                            found.add(q)
+        return sorted(_PUBLIC[q] for q in found)
 
     def _near(self, padded: int, color: int, count: int) -> bool:
-        """At least ``count`` stones of ``color`` within four cells on one line."""
+        """At least ``count`` stones of ``color`` within four cells on one line (the cell itself
+        not counted)."""
         cells = self._cells
+        own = cells[padded] == color
         for step in STEPS:
-            n = 0
-            for k in (-4, -3, -2, -1, 1, 2, 3, 4):
-                if cells[padded + k * step] == color:
-                    n += 1
-            if n >= count:
+            if cells[padded - 4 * step : padded + 4 * step + 1 : step].count(color) - own >= count:
                 return True
         return False
 
@@ -585,6 +600,8 @@ class Board:
 
     def _code(self, padded: int) -> int:
         """Black at the empty ``padded`` cell: _NONE, _FIVE or the foul's code."""
+        if self.record is not None:
+            self.record.add(_PUBLIC[padded])
         key = (self._temp, padded)
         memo = self._memo
         code = memo.get(key)
@@ -665,10 +682,7 @@ class Board:
         cells = self._cells
         lines = 0
         for step in STEPS:
-            n = 0
-            for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5):
-                if cells[padded + k * step] == BLACK:
-                    n += 1
+            n = cells[padded - 5 * step : padded + 5 * step + 1 : step].count(BLACK)
             if n >= 4:
                 return True
             if n >= 2:

@@ -9,11 +9,14 @@ fours must be legal moves: a four whose stone is forbidden does not count, unles
 it makes five. If the defender has a four on the board, the attacker must block it
 first, with a four of his own, or the VCF fails.
 
->>> from engines.renju import Board, names
->>> board = Board.setup(black="h8 i8 j8 h9 h10", white="g8 k8 h11 i9 j10", to_move=BLACK)
+>>> from engines.renju import Board, point_name
+>>> board = Board.setup(black="h8 i8 j8 k9 k10", white="g8 h10 i11 m3 c12")
 >>> result = vcf(board)
->>> result.win, names(result.line[:1])
-(True, 'h7')
+>>> result.win, [point_name(p) for p in result.line], result.finish
+(True, ['k8', 'l8', 'k11'], 'double')
+
+Black's k8 is a four (h8-k8, white must take l8) and a three (k8-k10); k11 then
+makes a straight four: a four-three (四三), black's way to win.
 
 The search is exhaustive within its bounds: ``proven`` says whether a "no VCF"
 answer is a proof (no bound was hit) or only "none found". A transposition table
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import _PADDED, _PUBLIC, BLACK, EMPTY, STEPS, Board, opponent
+from . import _PADDED, _PUBLIC, BLACK, EMPTY, STEPS, WALL, Board, opponent
 
 MAX_NODES = 200_000
 MAX_FOURS = 40  # the longest VCF searched: more fours than any board position allows in practice
@@ -94,23 +97,11 @@ class _Vcf:
 
     def candidates(self) -> set[int]:
         """Every empty point with three attacker stones near it on one line."""
-        board, cells = self.board, self.board._cells
-        found = set()
-        for p, padded in enumerate(_PADDED):
-            if cells[padded] == EMPTY and board._near(padded, self.attacker, 3):
-                found.add(p)
-        return found
+        return set(self.board.crowded(self.attacker, 3))
 
     def threats(self) -> list[int]:
         """The defender's five points: his fours the attacker must block."""
-        board, cells = self.board, self.board._cells
-        return [
-            p
-            for p, padded in enumerate(_PADDED)
-            if cells[padded] == EMPTY
-            and board._near(padded, self.defender, 4)
-            and board.makes_five(p, self.defender)
-        ]
+        return self.board.five_points(self.defender)
 
     # -- the search ----------------------------------------------------------
 
@@ -234,3 +225,217 @@ def _all_first(search: _Vcf, start: set[int], threats: list[int], max_fours: int
     if best is None:
         return VcfResult(False, not search.cut, nodes=search.nodes)
     return VcfResult(True, True, best[0], best[1], winners, search.nodes)
+
+
+# ---------------------------------------------------------------------------
+# What a proof depends on, and the defences against it
+
+
+def region(board: Board, attacker: int, result: VcfResult) -> set[int]:
+    """Every point whose contents a VCF proof reads (four lines, five points each way).
+
+    A stone of the defender's anywhere else leaves every check of the proof as it
+    was, so the same line still wins: a defence is inside the region, or is a
+    four of the defender's own (which the attacker must answer first).
+    """
+    centres = set(result.line)
+    board.record, board._memo = set(), {}
+    pushed = 0
+    try:
+        color = attacker
+        for number, point in enumerate(result.line):
+            last = number == len(result.line) - 1
+            if color == attacker:
+                centres.update(board.fours_made(point, attacker))
+                if attacker == BLACK:
+                    board.is_forbidden(point)
+            elif color == BLACK:
+                board.is_forbidden(point)
+            if last:
+                break
+            board.push_color(point, color)
+            board._memo = {}
+            pushed += 1
+            color = opponent(color)
+    finally:
+        for _ in range(pushed):
+            board.pop()
+        centres |= board.record
+        board.record = None
+    cells = board._cells
+    found = set()
+    for centre in centres:
+        for q in _line_points(_PADDED[centre], 5):
+            if cells[q] != WALL:
+                found.add(_PUBLIC[q])
+    return found
+
+
+@dataclass
+class Defences:
+    """The side to move facing a VCF: ``threat`` is the attacker's VCF if it passed.
+
+    ``stops``: quiet moves after which the attacker has no VCF (each proven);
+    ``counters``: the defender's own fours, which gain a move but are answered by a
+    forced block; ``proven``: every candidate was settled within the bounds.
+    """
+
+    threat: VcfResult
+    stops: list[int] = field(default_factory=list)
+    counters: list[int] = field(default_factory=list)
+    proven: bool = True
+
+
+def four_moves(board: Board, color: int) -> list[int]:
+    """Every legal move of ``color`` that makes a four (black's forbidden points left out)."""
+    search = _Vcf(board, color, 0, 0)
+    return [move for move, _ in search.four_moves(sorted(search.candidates()))]
+
+
+def defences(board: Board, *, max_nodes: int = MAX_NODES) -> Defences:
+    """How the side to move can stop the opponent's VCF, every candidate searched."""
+    defender = board.to_move
+    attacker = opponent(defender)
+    threat = vcf(board, attacker=attacker, max_nodes=max_nodes)
+    result = Defences(threat, proven=threat.proven)
+    if not threat.win:
+        return result
+    result.counters = four_moves(board, defender)
+    for point in sorted(region(board, attacker, threat)):
+        if board[point] != EMPTY or point in result.counters:
+            continue
+        if defender == BLACK and board.is_forbidden(point):
+            continue
+        board.push_color(point, defender)
+        try:
+            after = vcf(board, attacker=attacker, max_nodes=max_nodes)
+        finally:
+            board.pop()
+        if not after.win:
+            if after.proven:
+                result.stops.append(point)
+            else:
+                result.proven = False
+    return result
+
+
+# ---------------------------------------------------------------------------
+# A short VCT: threes and fours
+
+
+@dataclass
+class VctResult:
+    """``win``: proven to win by threes and fours within ``depth`` threes.
+
+    ``line``: the main line (attacker, defender, ...), ending where a VCF takes
+    over (its first move included); ``nodes``: VCF searches made.
+    """
+
+    win: bool
+    line: list[int] = field(default_factory=list)
+    nodes: int = 0
+    complete: bool = True
+
+
+class _Vct:
+    def __init__(self, board: Board, attacker: int, max_nodes: int):
+        self.board = board
+        self.attacker = attacker
+        self.defender = opponent(attacker)
+        self.budget = max_nodes
+        self.searches = 0
+        self.complete = True
+
+    def vcf(self) -> VcfResult:
+        self.searches += 1
+        result = vcf(self.board, attacker=self.attacker, max_nodes=max(self.budget, 1))
+        self.budget -= result.nodes
+        if self.budget <= 0:
+            raise Budget
+        if not result.proven:
+            self.complete = False
+        return result
+
+    def threat_moves(self) -> list[int]:
+        """The attacker's legal moves that make a three or a four."""
+        board, attacker = self.board, self.attacker
+        found = []
+        for p in board.crowded(attacker, 2):
+            lines = board._lines(_PADDED[p], attacker)
+            if not any(line.five_points or line.three_points for line in lines):
+                continue
+            if attacker == BLACK and board.is_forbidden(p):
+                continue
+            found.append(p)
+        return found
+
+    def attack(self, depth: int) -> list[int] | None:
+        board = self.board
+        direct = self.vcf()
+        if direct.win:
+            return direct.line[:1]
+        threats = board.five_points(self.defender)
+        if len(threats) >= 2:
+            return None
+        if threats:
+            # The defender's four must be blocked first; the block spends no three.
+            block = threats[0]
+            if self.attacker == BLACK and board.is_forbidden(block):
+                return None
+            board.push_color(block, self.attacker)
+            try:
+                line = self.defend(depth + 1)
+            finally:
+                board.pop()
+            return None if line is None else [block, *line]
+        if depth <= 0:
+            return None
+        for move in self.threat_moves():
+            board.push_color(move, self.attacker)
+            try:
+                line = self.defend(depth)
+            finally:
+                board.pop()
+            if line is not None:
+                return [move, *line]
+        return None
+
+    def defend(self, depth: int) -> list[int] | None:
+        """The attacker has just moved: every answer that could matter must lose."""
+        board = self.board
+        if board.five_points(self.defender):
+            return None
+        threat = self.vcf()
+        if not threat.win:
+            return None
+        answers = set(four_moves(board, self.defender))
+        answers |= {p for p in region(board, self.attacker, threat) if board[p] == EMPTY}
+        main = None
+        for answer in sorted(answers):
+            if self.defender == BLACK and board.is_forbidden(answer):
+                continue
+            board.push_color(answer, self.defender)
+            try:
+                line = self.attack(depth - 1)
+            finally:
+                board.pop()
+            if line is None:
+                return None
+            if main is None:
+                main = [answer, *line]
+        return main if main is not None else threat.line[:1]
+
+
+def vct(
+    board: Board, *, attacker: int | None = None, depth: int = 2, max_nodes: int = MAX_NODES * 5
+) -> VctResult:
+    """Search a win by threes and fours, at most ``depth`` threes (a short VCT)."""
+    attacker = board.to_move if attacker is None else attacker
+    search = _Vct(board, attacker, max_nodes)
+    try:
+        line = search.attack(depth)
+    except Budget:
+        return VctResult(False, nodes=search.searches, complete=False)
+    if line is None:
+        return VctResult(False, nodes=search.searches, complete=search.complete)
+    return VctResult(True, line, search.searches, search.complete)

@@ -7,8 +7,10 @@ A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
 * ``parse_answer(data, state, post)`` read one answer from a form (raise ``BadAnswer``),
 * ``check(data, state, answer)`` judge it, returning a ``Verdict`` and the new state:
   ``correct``; ``wrong`` with the refutation and an explanation; ``continue``
-  with the reply the solution tree or the engine plays; or ``illegal`` (the rules
-  forbid that move: the attempt is unchanged, the learner tries again),
+  with the reply the solution tree or the engine plays; ``illegal`` (the rules
+  forbid that move: the attempt is unchanged, the learner tries again); or
+  ``marked`` (a pick noted, judged later with the rest, as in "click every
+  forbidden point, then Done"),
 * ``board(data, state, verdict, interactive)`` draw the board as HTML,
   inside its ``board_template``,
 * optionally ``prompt(data)`` (the prompt when the content gives none, e.g. an SGF
@@ -34,6 +36,7 @@ CORRECT = "correct"
 WRONG = "wrong"
 CONTINUE = "continue"
 ILLEGAL = "illegal"  # the rules forbid the move: nothing changes, the learner tries again
+MARKED = "marked"  # an answer noted, not yet judged (a point picked for a set of answers)
 
 
 class InvalidPuzzle(ValueError):
@@ -67,7 +70,7 @@ def localized(text: Text | None) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
-    status: Literal["correct", "wrong", "continue", "illegal"]
+    status: Literal["correct", "wrong", "continue", "illegal", "marked"]
     message: Text = ""
     explanation: Text = ""
     reply: str | None = None  # recorded in the attempt's moves
