@@ -33,6 +33,7 @@ class Play:
     can_reveal: bool = False  # a failed attempt whose kind can show the solution
     solution: list[str] | None = None  # the main line, once shown
     typed_moves: bool = False
+    typed_example: str = ""
 
 
 def build_play(
@@ -78,6 +79,7 @@ def build_play(
         can_reveal=failed and solution is None and kind.solution(puzzle.data) is not None,
         solution=[kind.move_label(move) for move in solution] if solution else solution,
         typed_moves=kind.typed_moves and not finished,
+        typed_example=kind.typed_example,
     )
 
 

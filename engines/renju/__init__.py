@@ -888,6 +888,10 @@ class Board:
         self._memo = {}
         return undo.move
 
+    def lapsed_fouls(self) -> list[Foul]:
+        """Black's forbidden moves that stand because white played on instead of claiming."""
+        return [undo.pending for undo in self._undo if undo.pending is not None]
+
     def claim_foul(self) -> Outcome:
         """White points out black's forbidden last move: black loses (seed rule 6).
 

@@ -110,6 +110,7 @@ class PuzzleKind:
     board_template: ClassVar[str] = "puzzles/boards/form.html"
     answer_field: ClassVar[str] = "move"
     typed_moves: ClassVar[bool] = False  # offer a box to type a coordinate
+    typed_example: ClassVar[str] = "D4"  # the box's placeholder: a point in the game's notation
     offers_hint: ClassVar[bool] = False  # ``hint`` gives words and marks
 
     def prompt(self, data: Mapping[str, Any]) -> Text | None:

@@ -1,0 +1,1216 @@
+"""Renju puzzle kinds: every answer is judged by ``engines.renju``.
+
+* ``renju.forbidden``: click every forbidden point for black, then Done; the answer
+  is the set, and a partial answer is told what it missed and why, rows drawn.
+* ``renju.is_forbidden``: is black's move at this point forbidden, and which kind?
+* ``renju.five``: win in one.
+* ``renju.vcf``: win by continuous fours; the site defends with the engine.
+* ``renju.trap``: white's fours force black onto a forbidden point.
+* ``renju.defend``: find the defence against the opponent's VCF.
+* ``renju.point``, ``renju.claim`` and ``renju.diagram``: lesson exercises (make a
+  four, a three, a four-three...; point out a foul under seed rule 6) and drawings.
+
+The data formats are in ``content/renju/README.md``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from engines.renju import (
+    BLACK,
+    COLUMNS,
+    DOUBLE_FOUR,
+    DOUBLE_THREE,
+    OVERLINE,
+    SIZE,
+    WHITE,
+    Analysis,
+    Board,
+    Foul,
+    IllegalMove,
+    Shape,
+    get_variant,
+    names,
+    opponent,
+    parse_point,
+    parse_points,
+    point_name,
+    sort_key,
+)
+from engines.renju.solver import defences, vcf
+
+from ..boards import grid_board
+from . import (
+    CONTINUE,
+    CORRECT,
+    ILLEGAL,
+    MARKED,
+    WRONG,
+    BadAnswer,
+    InvalidPuzzle,
+    PuzzleKind,
+    Verdict,
+    register,
+)
+
+STARS = [parse_point(p) for p in ("d4", "l4", "h8", "d12", "l12")]
+VCF_NODES = 150_000
+
+
+def _both(zh: str, en: str) -> dict[str, str]:
+    return {"zh": zh, "en": en}
+
+
+COLOR = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
+DIRECTION = {
+    "horizontal": ("横", "across"),
+    "vertical": ("竖", "up and down"),
+    "diagonal": ("斜", "on the diagonal"),
+    "anti-diagonal": ("斜", "on the other diagonal"),
+}
+KIND_WORDS = {
+    DOUBLE_THREE: ("三三禁手", "a double-three"),
+    DOUBLE_FOUR: ("四四禁手", "a double-four"),
+    OVERLINE: ("长连禁手", "an overline"),
+    "five": ("五连", "a five"),
+}
+SHAPE_WORDS = {
+    "three": ("活三", "three"),
+    "false-three": ("假活三", "false three"),
+    "four": ("冲四", "four"),
+    "straight-four": ("活四", "straight four"),
+    "overline": ("长连", "overline"),
+    "five": ("五连", "five"),
+}
+SEGMENT_STYLE = {
+    "three": "three",
+    "false-three": "false",
+    "four": "four",
+    "straight-four": "four",
+    "overline": "overline",
+    "five": "five",
+}
+
+
+def move_text(color: int, point: int) -> str:
+    return f"{'B' if color == BLACK else 'W'} {point_name(point)}"
+
+
+def move_words(text: str) -> str:
+    """``"W l8"`` as the learner reads it: ``白 l8`` / ``White l8``."""
+    color, _sep, where = text.partition(" ")
+    return f"{_('Black') if color == 'B' else _('White')} {where}"
+
+
+# ---------------------------------------------------------------------------
+# The position
+
+
+def _points(data: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    value = data.get(key, "")
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise InvalidPuzzle(f'{key} must list points, such as "h8 i9"')
+    try:
+        return tuple(parse_points(value))
+    except ValueError as error:
+        raise InvalidPuzzle(f"{key}: {error}") from None
+
+
+@lru_cache(maxsize=512)
+def _position(rules, black, white, to_move, moves) -> Board:
+    variant = get_variant(rules)
+    try:
+        board = variant.setup(black, white, to_move) if black or white else variant()
+        for number, point in enumerate(moves, start=1):
+            try:
+                board.play(point, allow_foul=True)
+            except IllegalMove as error:
+                raise InvalidPuzzle(f"move {number} ({point_name(point)}): {error}") from None
+    except ValueError as error:
+        raise InvalidPuzzle(str(error)) from None
+    if board.is_over:
+        raise InvalidPuzzle("the game is already over in this position")
+    return board
+
+
+def position(data: Mapping[str, Any]) -> Board:
+    """A fresh copy of the puzzle's position: set-up stones, then any moves."""
+    rules = data.get("rules", "renju")
+    if rules not in ("renju", "gomoku"):
+        raise InvalidPuzzle('rules must be "renju" or "gomoku"')
+    to_move = data.get("to_move", "black")
+    if to_move not in ("black", "white"):
+        raise InvalidPuzzle('to_move must be "black" or "white"')
+    black, white = _points(data, "black"), _points(data, "white")
+    if "diagram" in data:
+        if black or white:
+            raise InvalidPuzzle("give the stones as a diagram or as black/white lists, not both")
+        if not isinstance(data["diagram"], str):
+            raise InvalidPuzzle("the diagram must be text")
+        black, white = _diagram(data["diagram"])
+    return _position(
+        rules, black, white, BLACK if to_move == "black" else WHITE, _points(data, "moves")
+    ).copy()
+
+
+@lru_cache(maxsize=512)
+def _diagram(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    try:
+        board = Board.from_diagram(text)
+    except ValueError as error:
+        raise InvalidPuzzle(f"bad diagram: {error}") from None
+    return tuple(board.stones(BLACK)), tuple(board.stones(WHITE))
+
+
+def _point(data: Mapping[str, Any], key: str = "point") -> int:
+    try:
+        return parse_point(str(data.get(key, "")))
+    except ValueError as error:
+        raise InvalidPuzzle(f"{key}: {error}") from None
+
+
+def replay(board: Board, moves: Iterable[str]) -> Board:
+    """Play an attempt's moves (``"B k8"``, ``"W l8"``) on ``board``, unchecked."""
+    for text in moves:
+        color, _sep, where = text.partition(" ")
+        board.push_color(parse_point(where), BLACK if color == "B" else WHITE)
+    return board
+
+
+def _segments(shapes: Iterable[Shape]):
+    for shape in shapes:
+        first, last = sorted(shape.ends, key=lambda p: (p % SIZE, p // SIZE))
+        if first == last:
+            continue
+        yield first, last, SEGMENT_STYLE[shape.kind]
+
+
+def draw(
+    board: Board,
+    *,
+    marks: Mapping[int, str] | None = None,
+    labels: Mapping[int, str] | None = None,
+    shapes: Iterable[Shape] = (),
+    clickable: bool = True,
+    label: str = "",
+) -> str:
+    """The whole 15x15 board as HTML, a button on every empty point."""
+    marks = dict(marks or {})
+    if board.move_stack and board.move_stack[-1].point is not None:
+        marks.setdefault(board.move_stack[-1].point, "last")
+
+    def at(p: int) -> tuple[int, int]:
+        return p % SIZE, p // SIZE
+
+    stones = {
+        at(p): ("black" if board[p] == BLACK else "white") for p in range(SIZE * SIZE) if board[p]
+    }
+    return grid_board(
+        columns=SIZE,
+        rows=SIZE,
+        name_of=lambda xy: point_name(xy[1] * SIZE + xy[0]),
+        stones=stones,
+        marks={at(p): m for p, m in marks.items()},
+        labels={at(p): t for p, t in (labels or {}).items()},
+        stars=[at(p) for p in STARS],
+        column_labels=COLUMNS,
+        row_labels=[str(SIZE - y) for y in range(SIZE)],
+        clickable=clickable,
+        label=label or _("Renju board"),
+        segments=[(at(a), at(b), style) for a, b, style in _segments(shapes)],
+    )
+
+
+def _controls(inner: str) -> str:
+    return f'<div class="answer-controls">{inner}</div>'
+
+
+def _choice_buttons(choices: list[tuple[str, str]]) -> str:
+    return _controls(
+        "".join(
+            f'<button type="submit" class="button secondary" name="answer" '
+            f'value="{html.escape(value)}">{html.escape(text)}</button>'
+            for value, text in choices
+        )
+    )
+
+
+def _choice(post: Mapping[str, Any], allowed: Iterable[str]) -> str:
+    value = post.get("answer")
+    if value not in list(allowed):
+        raise BadAnswer(_("that is not one of the choices"))
+    return value
+
+
+def _row(shape: Shape) -> str:
+    first, last = sorted(shape.ends, key=sort_key)
+    return f"{point_name(first)}–{point_name(last)}"
+
+
+def shape_words(shape: Shape) -> tuple[str, str]:
+    """``横 h8–j8 活三`` / ``a three across, h8–j8``."""
+    zh_dir, en_dir = DIRECTION[shape.direction]
+    zh_kind, en_kind = SHAPE_WORDS[shape.kind]
+    return f"{zh_dir} {_row(shape)} {zh_kind}", f"{en_kind} {en_dir} ({_row(shape)})"
+
+
+def foul_words(foul: Foul) -> dict[str, str]:
+    """Why black may not play there, row by row."""
+    name = point_name(foul.point)
+    zh_kind, en_kind = KIND_WORDS[foul.kind]
+    rows = [shape_words(s) for s in foul.shapes]
+    return _both(
+        f"{name} 是{zh_kind}：{'、'.join(zh for zh, _en in rows)}。",
+        f"{name} is {en_kind}: {'; '.join(en for _zh, en in rows)}.",
+    )
+
+
+def _false_words(shape: Shape) -> tuple[str, str]:
+    reasons_zh, reasons_en = [], []
+    for point, why in shape.why:
+        zh, en = KIND_WORDS.get(why, (why, why))
+        reasons_zh.append(f"{point_name(point)} 本身是{zh}")
+        reasons_en.append(f"{point_name(point)} would itself be {en}")
+    zh_dir, en_dir = DIRECTION[shape.direction]
+    return (
+        f"{zh_dir} {_row(shape)} 是假活三：要成活四只能下在{'、'.join(reasons_zh)}",
+        f"the three {en_dir} ({_row(shape)}) is false: its straight four needs a stone where"
+        f" {' or '.join(reasons_en)}",
+    )
+
+
+def allowed_words(analysis: Analysis) -> dict[str, str]:
+    """Why black may play there: what the stone makes, and what it does not."""
+    name = point_name(analysis.point)
+    if analysis.five:
+        return _both(
+            f"{name} 成五连，黑胜：五连与禁手同时形成也算胜。",
+            f"{name} makes five: black wins, even if a forbidden shape comes with it.",
+        )
+    real = analysis.of_kind("three")
+    fours = analysis.of_kind("four", "straight-four")
+    false = analysis.of_kind("false-three")
+    zh, en = [], []
+    if fours:
+        zh.append("、".join(shape_words(s)[0] for s in fours))
+        en.append("; ".join(shape_words(s)[1] for s in fours))
+    if real:
+        zh.append("、".join(shape_words(s)[0] for s in real))
+        en.append("; ".join(shape_words(s)[1] for s in real))
+    for shape in false:
+        words = _false_words(shape)
+        zh.append(words[0])
+        en.append(words[1])
+    if fours and real:
+        summary = ("这是四三，黑棋可以下", "a four-three, which black may play")
+    elif len(fours) + len(real) <= 1:
+        summary = ("只有一个四或三，不是禁手", "at most one four or three: not forbidden")
+    else:
+        summary = ("不是禁手", "not forbidden")
+    if not zh:
+        return _both(
+            f"{name} 不成任何三或四，可以下。", f"{name} makes no three or four: it is allowed."
+        )
+    return _both(
+        f"{name}：{'；'.join(zh)}。{summary[0]}。",
+        f"{name}: {'; '.join(en)}. So {summary[1]}.",
+    )
+
+
+class RenjuKind(PuzzleKind):
+    game = "renju"
+    typed_moves = True
+    typed_example = "h8"
+
+    def start(self, data):
+        return {}
+
+    def read_point(self, post: Mapping[str, Any]) -> int:
+        text = post.get("move")
+        if not isinstance(text, str) or not text.strip():
+            raise BadAnswer(_("no move was given"))
+        try:
+            return parse_point(text)
+        except ValueError as error:
+            raise BadAnswer(str(error)) from None
+
+    def move_label(self, text):
+        return move_words(text)
+
+
+def _occupied() -> Verdict:
+    return Verdict(ILLEGAL, message=IllegalMove("occupied").reason)
+
+
+# ---------------------------------------------------------------------------
+# Find every forbidden point
+
+
+@register
+class ForbiddenKind(RenjuKind):
+    """Click every point where black may not play, then Done."""
+
+    name = "renju.forbidden"
+    offers_hint = True
+
+    def truth(self, data) -> dict[int, Foul]:
+        return position(data).forbidden_points()
+
+    def validate(self, data):
+        board = position(data)
+        if board.variant != "renju":
+            raise InvalidPuzzle("free gomoku has no forbidden points to find")
+        if not board.forbidden_points() and not data.get("none", False):
+            raise InvalidPuzzle('no forbidden point here (say none = true for a "none" puzzle)')
+
+    def start(self, data):
+        return {"marked": []}
+
+    def parse_answer(self, data, state, post):
+        if post.get("answer") == "done":
+            return "done"
+        return point_name(self.read_point(post))
+
+    def check(self, data, state, answer):
+        marked = list(state.get("marked", []))
+        if answer != "done":
+            board = position(data)
+            if board[parse_point(answer)]:
+                return Verdict(
+                    ILLEGAL, message=_both("请点空的交叉点。", "Pick an empty point.")
+                ), state
+            if answer in marked:
+                marked.remove(answer)
+            else:
+                marked.append(answer)
+            message = _both(
+                f"已标记 {len(marked)} 个点。找全后按“完成”。",
+                f"{len(marked)} marked. Press Done when you have them all.",
+            )
+            return Verdict(MARKED, message=message), {"marked": marked}
+        board = position(data)
+        truth = board.forbidden_points()
+        picked = {parse_point(p) for p in marked}
+        missed = sorted(set(truth) - picked, key=sort_key)
+        wrong = sorted(picked - set(truth), key=sort_key)
+        state = {"marked": marked, "judged": True}
+        if not missed and not wrong:
+            if not truth:
+                return Verdict(
+                    CORRECT,
+                    message=_both(
+                        "对：这里黑棋没有禁手。", "Right: black has no forbidden point here."
+                    ),
+                ), state
+            details = [foul_words(truth[p]) for p in sorted(truth, key=sort_key)]
+            message = _both(
+                f"全部找到（{len(truth)} 个）。" + "".join(d["zh"] for d in details),
+                f"All {len(truth)} found. " + " ".join(d["en"] for d in details),
+            )
+            return Verdict(CORRECT, message=message), state
+        zh, en = [], []
+        found = len(set(truth) & picked)
+        zh.append(f"找对 {found} 个，共 {len(truth)} 个禁手点。")
+        en.append(f"{found} of {len(truth)} found.")
+        for p in missed:
+            words = foul_words(truth[p])
+            zh.append("漏了 " + words["zh"])
+            en.append("Missed: " + words["en"])
+        for p in wrong:
+            words = allowed_words(board.analyse(p, BLACK))
+            zh.append("不是禁手：" + words["zh"])
+            en.append("Not forbidden — " + words["en"])
+        return Verdict(WRONG, message=_both("".join(zh), " ".join(en))), state
+
+    def hint(self, data, state):
+        count = len(self.truth(data))
+        return _both(
+            f"这里一共有 {count} 个禁手点。", f"There are {count} forbidden points here."
+        ), {}
+
+    def solution(self, data):
+        return None
+
+    def answer_text(self, answer):
+        return answer
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        board = position(data)
+        state = state or {}
+        picked = {parse_point(p) for p in state.get("marked", [])}
+        marks: dict[int, str] = {}
+        shapes: list[Shape] = []
+        if state.get("judged"):
+            truth = board.forbidden_points()
+            for p, foul in truth.items():
+                marks[p] = "good" if p in picked else "cross"
+                shapes.extend(foul.shapes)
+            for p in picked - set(truth):
+                marks[p] = "bad"
+                shapes.extend(board.analyse(p, BLACK).of_kind("false-three"))
+        else:
+            marks.update(dict.fromkeys(picked, "picked"))
+        picture = draw(board, marks=marks, shapes=shapes, clickable=interactive)
+        if not interactive:
+            return picture
+        done = html.escape(_("Done: these are all"))
+        return mark_safe(  # noqa: S308 - the picture is built escaped; the label is escaped
+            picture
+            + _controls(
+                f'<button type="submit" class="button" name="answer" value="done">{done}</button>'
+            )
+        )
+
+
+# ---------------------------------------------------------------------------
+# Is this point forbidden?
+
+VERDICTS = ("allowed", "five", DOUBLE_THREE, DOUBLE_FOUR, OVERLINE)
+
+
+@register
+class IsForbiddenKind(RenjuKind):
+    name = "renju.is_forbidden"
+    typed_moves = False
+
+    def truth(self, board: Board, point: int) -> str:
+        if board.makes_five(point, BLACK):
+            return "five"
+        foul = board.forbidden(point)
+        return foul.kind if foul else "allowed"
+
+    def validate(self, data):
+        board = position(data)
+        if board[_point(data)]:
+            raise InvalidPuzzle(f"{data.get('point')} is occupied: ask about an empty point")
+
+    def parse_answer(self, data, state, post):
+        return _choice(post, VERDICTS)
+
+    def check(self, data, state, answer):
+        board = position(data)
+        point = _point(data)
+        truth = self.truth(board, point)
+        analysis = board.analyse(point, BLACK)
+        words = foul_words(analysis.foul) if analysis.foul else allowed_words(analysis)
+        status = CORRECT if answer == truth else WRONG
+        return Verdict(status, message=words), {"answer": answer}
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        board = position(data)
+        point = _point(data)
+        shapes: list[Shape] = []
+        if verdict is not None:
+            shapes = list(board.analyse(point, BLACK).shapes)
+        picture = draw(board, marks={point: "target"}, shapes=shapes, clickable=False)
+        if not interactive:
+            return picture
+        choices = [
+            ("allowed", _("Allowed")),
+            ("five", _("Five: black wins")),
+            (DOUBLE_THREE, _("Double-three (三三)")),
+            (DOUBLE_FOUR, _("Double-four (四四)")),
+            (OVERLINE, _("Overline (长连)")),
+        ]
+        return mark_safe(picture + _choice_buttons(choices))  # noqa: S308
+
+
+# ---------------------------------------------------------------------------
+# Win in one
+
+
+@register
+class FiveKind(RenjuKind):
+    name = "renju.five"
+
+    def validate(self, data):
+        board = position(data)
+        if not board.five_points(board.to_move):
+            raise InvalidPuzzle("the side to move has no five to make")
+
+    def parse_answer(self, data, state, post):
+        return self.read_point(post)
+
+    def answer_text(self, answer):
+        return point_name(answer)
+
+    def check(self, data, state, answer):
+        board = position(data)
+        color = board.to_move
+        zh_color, en_color = COLOR[color]
+        if board[answer]:
+            return _occupied(), state
+        state = {"answer": point_name(answer)}
+        fives = board.five_points(color)
+        if answer in fives:
+            board.push_color(answer, color)
+            row = board.outcome().line
+            words = _both(
+                f"{zh_color}棋五连（{names(row)}），胜！",
+                f"Five in a row for {en_color.lower()} ({names(row)}): a win!",
+            )
+            return Verdict(CORRECT, message=words), state
+        name = point_name(answer)
+        if color == BLACK and board.black_exact and board.forbidden(answer):
+            foul = board.forbidden(answer)
+            words = foul_words(foul)
+            return Verdict(
+                WRONG,
+                message=_both(
+                    f"{words['zh']}黑棋下这里是禁手，白棋指出即判负。五连点在：{names(fives)}。",
+                    f"{words['en']} Black loses if White points it out. The five: {names(fives)}.",
+                ),
+            ), state
+        return Verdict(
+            WRONG,
+            message=_both(
+                f"{name} 不成五连。能成五的点：{names(fives)}。",
+                f"{name} makes no five. The winning point: {names(fives)}.",
+            ),
+        ), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        board = position(data)
+        marks, shapes = {}, []
+        answer = (state or {}).get("answer")
+        if answer and verdict is not None:
+            p = parse_point(answer)
+            marks[p] = "good" if verdict.is_correct else "bad"
+            if verdict.is_correct:
+                shapes = board.analyse(p, board.to_move).of_kind("five", OVERLINE)
+            else:
+                for q in board.five_points(board.to_move):
+                    marks.setdefault(q, "target")
+        return draw(board, marks=marks, shapes=shapes, clickable=interactive)
+
+
+# ---------------------------------------------------------------------------
+# Win by continuous fours, and the forbidden-point trap
+
+
+class FoursKind(RenjuKind):
+    """The attacker (the learner) plays fours; the site blocks with the engine."""
+
+    offers_hint = True
+    max_moves = 21  # attacker's and defender's moves in the solution, at most
+
+    def solve(self, board: Board):
+        return vcf(board, max_nodes=VCF_NODES)
+
+    def validate(self, data):
+        board = position(data)
+        if board.five_points(board.to_move):
+            raise InvalidPuzzle("the side to move can make five at once: a renju.five puzzle")
+        result = self.solve(board)
+        if not result.win:
+            raise InvalidPuzzle(
+                "the solver finds no VCF" + ("" if result.proven else " within its bounds")
+            )
+        if len(result.line) > self.max_moves:
+            raise InvalidPuzzle(f"the VCF is {len(result.line)} moves long: too long to play")
+        self.check_solution(board, result)
+
+    def check_solution(self, board: Board, result) -> None:
+        pass
+
+    def start(self, data):
+        return {"moves": []}
+
+    def parse_answer(self, data, state, post):
+        return self.read_point(post)
+
+    def answer_text(self, answer):
+        return point_name(answer)
+
+    def current(self, data, state) -> Board:
+        return replay(position(data), state.get("moves", []))
+
+    def check(self, data, state, answer):
+        board = self.current(data, state)
+        moves = list(state.get("moves", []))
+        attacker = position(data).to_move
+        defender = opponent(attacker)
+        if board[answer]:
+            return _occupied(), state
+        mine = move_text(attacker, answer)
+        zh_a, en_a = COLOR[attacker]
+        zh_d, en_d = COLOR[defender]
+        if board.makes_five(answer, attacker):
+            words = _both(f"五连，{zh_a}胜！", f"Five in a row: {en_a.lower()} wins!")
+            return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
+        name = point_name(answer)
+        if attacker == BLACK and board.black_exact and board.forbidden(answer):
+            words = foul_words(board.forbidden(answer))
+            return Verdict(
+                WRONG,
+                message=_both(
+                    words["zh"] + "黑棋不能下这里：白棋指出即判黑负。",
+                    words["en"] + " Black may not play there: White points it out and wins.",
+                ),
+            ), {"moves": moves, "wrong": mine}
+        threats = board.five_points(defender)
+        if threats and answer not in threats:
+            five = threats[0]
+            return Verdict(
+                WRONG,
+                message=_both(
+                    f"{zh_d}棋已经有四，{name} 没有挡住：{zh_d}棋在 {point_name(five)} 成五。",
+                    f"{en_d} already has a four and {name} does not stop it: "
+                    f"{en_d.lower()} makes five at {point_name(five)}.",
+                ),
+                refutation=(move_words(move_text(defender, five)),),
+            ), {"moves": moves, "wrong": mine, "shown": [move_text(defender, five)]}
+        completions = sorted(set(board.fours_made(answer, attacker)))
+        if not completions:
+            return self._not_a_four(board, answer, attacker, moves, mine)
+        board.push_color(answer, attacker)
+        block = completions[0]
+        reply = move_text(defender, block)
+        if len(completions) >= 2:
+            words = _both(
+                f"活四（或双四）：{zh_d}棋只能挡住一头。",
+                f"Two ways to make five: {en_d.lower()} can only block one.",
+            )
+            return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
+                "moves": [*moves, mine, reply]
+            }
+        if defender == BLACK and board.black_exact and board.forbidden(block):
+            words = foul_words(board.forbidden(block))
+            return Verdict(
+                CORRECT,
+                message=_both(
+                    f"黑棋必须挡在 {point_name(block)}，可是{words['zh']}黑棋无路可走，白胜！",
+                    f"Black must block at {point_name(block)}, but {words['en']} "
+                    "Black has no way out: white wins!",
+                ),
+            ), {"moves": [*moves, mine], "trap": point_name(block)}
+        board.push_color(block, defender)
+        after = vcf(board, attacker=attacker, max_nodes=VCF_NODES)
+        if after.win or not after.proven:
+            words = _both(
+                f"冲四！{zh_d}棋只能挡在 {point_name(block)}。",
+                f"A four! {en_d} must block at {point_name(block)}.",
+            )
+            return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
+                "moves": [*moves, mine, reply]
+            }
+        return Verdict(
+            WRONG,
+            message=_both(
+                f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
+                f"{zh_a}棋再也没有连续冲四取胜的手段。",
+                f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
+                f"{en_a.lower()} has no more fours that win.",
+            ),
+            refutation=(move_words(reply),),
+        ), {"moves": moves, "wrong": mine, "shown": [reply]}
+
+    def _not_a_four(self, board, answer, attacker, moves, mine):
+        defender = opponent(attacker)
+        zh_d, en_d = COLOR[defender]
+        board.push_color(answer, attacker)  # the defender is to move
+        answer_to = defences(board, max_nodes=VCF_NODES // 3)
+        reply = None
+        own = vcf(board, attacker=defender, max_nodes=VCF_NODES // 3)
+        if own.win:
+            reply = move_text(defender, own.line[0])
+            why = _both(
+                f"这不是冲四，{zh_d}棋得到一手：{zh_d}棋自己连续冲四取胜。",
+                f"That is not a four, so {en_d.lower()} is free: "
+                f"{en_d.lower()} wins with fours of its own.",
+            )
+        elif answer_to.stops:
+            # The natural defence: the threat's own first move, if that stops it.
+            first = answer_to.threat.line[0]
+            stop = first if first in answer_to.stops else answer_to.stops[0]
+            reply = move_text(defender, stop)
+            why = _both(
+                f"这不是冲四，{zh_d}棋得到一手，在 {point_name(stop)} 防住。",
+                f"That is not a four, so {en_d.lower()} is free to defend at {point_name(stop)}.",
+            )
+        else:
+            why = _both(
+                f"这不是冲四：{zh_d}棋不必应，可以先防。",
+                f"That is not a four: {en_d.lower()} need not answer it and defends first.",
+            )
+        state = {"moves": moves, "wrong": mine, "shown": [reply] if reply else []}
+        refutation = (move_words(reply),) if reply else ()
+        return Verdict(WRONG, message=why, refutation=refutation), state
+
+    def hint(self, data, state):
+        board = self.current(data, state or {})
+        result = vcf(board, attacker=position(data).to_move, max_nodes=VCF_NODES)
+        fours = (len(result.line) + 1) // 2
+        first = result.line[0] if result.line else None
+        marks = {first: "target"} if first is not None else {}
+        return _both(
+            f"还要 {fours} 手冲四（含最后一手）；从△处开始。",
+            f"{fours} more moves of yours, fours all the way; start at the marked point.",
+        ), marks
+
+    def solution(self, data):
+        board = position(data)
+        result = self.solve(board)
+        attacker = board.to_move
+        texts = []
+        for number, point in enumerate(result.line):
+            texts.append(move_text(attacker if number % 2 == 0 else opponent(attacker), point))
+        return texts
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        base = position(data)
+        state = state or {}
+        board = self.current(data, state)
+        marks: dict[int, str] = {}
+        labels: dict[int, str] = {}
+        shown = state.get("shown") or []
+        if state.get("wrong"):
+            wrong = parse_point(state["wrong"].split()[1])
+            board.push_color(wrong, base.to_move)
+            marks[wrong] = "bad"
+            for text in shown:
+                if text:
+                    p = parse_point(text.split()[1])
+                    board.push_color(p, BLACK if text[0] == "B" else WHITE)
+                    labels[p] = "1"
+        for number, text in enumerate(state.get("solution") or [], start=1):
+            p = parse_point(text.split()[1])
+            board.push_color(p, BLACK if text[0] == "B" else WHITE)
+            labels[p] = str(number)
+        if state.get("trap"):
+            marks[parse_point(state["trap"])] = "cross"
+        if state.get("hint") and interactive:
+            marks.update(self.hint(data, state)[1])
+        return draw(board, marks=marks, labels=labels, clickable=interactive)
+
+
+@register
+class VcfKind(FoursKind):
+    name = "renju.vcf"
+
+
+@register
+class TrapKind(FoursKind):
+    """White wins because black's only block is a forbidden point (a VCF that needs the foul)."""
+
+    name = "renju.trap"
+
+    def check_solution(self, board, result):
+        if board.to_move != WHITE:
+            raise InvalidPuzzle("a trap is white's: white to move")
+        free = get_variant("gomoku").setup(board.stones(BLACK), board.stones(WHITE), WHITE)
+        if vcf(free, max_nodes=VCF_NODES).win:
+            raise InvalidPuzzle("white wins here even if black may block anywhere: no trap")
+
+
+# ---------------------------------------------------------------------------
+# Defend
+
+
+@register
+class DefendKind(RenjuKind):
+    """The opponent threatens to win by fours: find the move that stops it."""
+
+    name = "renju.defend"
+    offers_hint = True
+    max_defences = 4
+
+    def analysis(self, board: Board):
+        return defences(board, max_nodes=VCF_NODES)
+
+    def validate(self, data):
+        board = position(data)
+        me = board.to_move
+        if board.five_points(me) or vcf(board, max_nodes=VCF_NODES).win:
+            raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
+        if board.five_points(opponent(me)):
+            raise InvalidPuzzle("the opponent already has a four: the block is forced, no puzzle")
+        result = self.analysis(board)
+        if not result.threat.win:
+            raise InvalidPuzzle("the opponent has no VCF to defend against")
+        if not result.proven:
+            raise InvalidPuzzle("the defences could not all be proven within the bounds")
+        if not result.stops:
+            raise InvalidPuzzle("no quiet move defends: the position is lost")
+        if len(result.stops) > self.max_defences:
+            raise InvalidPuzzle(f"{len(result.stops)} moves defend: too many for a puzzle")
+
+    def start(self, data):
+        return {"moves": []}
+
+    def parse_answer(self, data, state, post):
+        return self.read_point(post)
+
+    def answer_text(self, answer):
+        return point_name(answer)
+
+    def current(self, data, state) -> Board:
+        return replay(position(data), state.get("moves", []))
+
+    def check(self, data, state, answer):
+        board = self.current(data, state)
+        me = position(data).to_move
+        them = opponent(me)
+        zh_m, en_m = COLOR[me]
+        zh_t, en_t = COLOR[them]
+        moves = list(state.get("moves", []))
+        if board[answer]:
+            return _occupied(), state
+        mine = move_text(me, answer)
+        name = point_name(answer)
+        if board.makes_five(answer, me):
+            return Verdict(CORRECT, message=_both("五连，胜！", "Five in a row: you win!")), {
+                "moves": [*moves, mine]
+            }
+        if me == BLACK and board.black_exact and board.forbidden(answer):
+            words = foul_words(board.forbidden(answer))
+            return Verdict(
+                WRONG,
+                message=_both(
+                    words["zh"] + "黑棋不能在这里防守。",
+                    words["en"] + " Black may not defend there.",
+                ),
+            ), {"moves": moves, "wrong": mine}
+        board.to_move = me
+        result = self.analysis(board)
+        if answer in result.stops:
+            others = [p for p in result.stops if p != answer]
+            also = (
+                _both(f"（{names(others)} 也可以。）", f" ({names(others)} would also do.)")
+                if others
+                else _both("", "")
+            )
+            threat = point_name(result.threat.line[0])
+            words = _both(
+                f"防住了：{name} 之后{zh_t}棋再也没有连续冲四取胜"
+                f"（原来的威胁从 {threat} 开始）。{also['zh']}",
+                f"Defended: after {name}, {en_t.lower()} has no winning fours any more "
+                f"(the threat began at {threat}).{also['en']}",
+            )
+            return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
+        completions = sorted(set(board.fours_made(answer, me)))
+        if completions and answer in result.counters:
+            board.push_color(answer, me)
+            block = completions[0]
+            reply = move_text(them, block)
+            if len(completions) >= 2:
+                return Verdict(
+                    CORRECT, message=_both("活四，胜定！", "Two ways to five: you win!")
+                ), {"moves": [*moves, mine]}
+            if them == BLACK and board.black_exact and board.forbidden(block):
+                return Verdict(
+                    CORRECT,
+                    message=_both(
+                        f"黑棋只能挡在禁手点 {point_name(block)}：白胜！",
+                        f"Black could only block on a forbidden point, {point_name(block)}:"
+                        " white wins!",
+                    ),
+                ), {"moves": [*moves, mine]}
+            board.push_color(block, them)
+            board.to_move = me
+            later = self.analysis(board)
+            if later.stops or not later.threat.win:
+                words = _both(
+                    f"先冲四，{zh_t}棋挡在 {point_name(block)}。威胁还在，继续防守。",
+                    f"A four first: {en_t.lower()} blocks at {point_name(block)}. "
+                    "The threat is still there: now defend.",
+                )
+                return Verdict(
+                    CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
+                ), {"moves": [*moves, mine, reply]}
+            line = [
+                move_text(them, p) if i % 2 == 0 else move_text(me, p)
+                for i, p in enumerate(later.threat.line)
+            ]
+            return Verdict(
+                WRONG,
+                message=_both(
+                    f"冲四之后{zh_t}棋挡在 {point_name(block)}，反而再也防不住了。",
+                    f"After your four and {en_t.lower()}'s block at {point_name(block)}, "
+                    "nothing defends any more.",
+                ),
+                refutation=tuple(move_words(t) for t in [reply, *line]),
+            ), {"moves": moves, "wrong": mine, "shown": [reply, *line]}
+        board.push_color(answer, me)
+        after = vcf(board, attacker=them, max_nodes=VCF_NODES)
+        line = [
+            move_text(them, p) if i % 2 == 0 else move_text(me, p) for i, p in enumerate(after.line)
+        ]
+        stops = names(result.stops)
+        return Verdict(
+            WRONG,
+            message=_both(
+                f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{stops}。",
+                f"{name} does not stop it: {en_t.lower()} still wins by fours."
+                f" The defence: {stops}.",
+            ),
+            refutation=tuple(move_words(t) for t in line),
+        ), {"moves": moves, "wrong": mine, "shown": line}
+
+    def hint(self, data, state):
+        board = self.current(data, state or {})
+        result = self.analysis(board)
+        if not result.threat.line:
+            return _both("对方没有威胁了。", "There is no threat left."), {}
+        first = result.threat.line[0]
+        return _both(
+            f"{'黑' if board.to_move == WHITE else '白'}棋的威胁从△处开始。",
+            "The threat starts at the marked point.",
+        ), {first: "target"}
+
+    def solution(self, data):
+        board = position(data)
+        stops = self.analysis(board).stops
+        return [move_text(board.to_move, stops[0])] if stops else None
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        base = position(data)
+        state = state or {}
+        board = self.current(data, state)
+        marks, labels = {}, {}
+        if state.get("wrong"):
+            wrong = parse_point(state["wrong"].split()[1])
+            board.push_color(wrong, base.to_move)
+            marks[wrong] = "bad"
+            for number, text in enumerate(state.get("shown") or [], start=1):
+                p = parse_point(text.split()[1])
+                if board[p]:
+                    break
+                board.push_color(p, BLACK if text[0] == "B" else WHITE)
+                labels[p] = str(number)
+        for text in state.get("solution") or []:
+            marks[parse_point(text.split()[1])] = "good"
+        if state.get("hint") and interactive:
+            marks.update(self.hint(data, state)[1])
+        return draw(board, marks=marks, labels=labels, clickable=interactive)
+
+
+# ---------------------------------------------------------------------------
+# Lesson exercises: make a shape
+
+GOALS = ("tengen", "name", "five", "four", "straight-four", "three", "four-three", "block")
+
+
+@register
+class PointKind(RenjuKind):
+    """Play a stone that does what the lesson asks; the engine says whether it does."""
+
+    name = "renju.point"
+
+    def goal(self, data) -> str:
+        goal = data.get("goal")
+        if goal not in GOALS:
+            raise InvalidPuzzle(f"goal must be one of {', '.join(GOALS)}")
+        return goal
+
+    def meets(self, data, board: Board, point: int) -> bool:
+        goal = self.goal(data)
+        color = board.to_move
+        if goal == "tengen":
+            return point == parse_point("h8")
+        if goal == "name":
+            return point == _point(data)
+        if goal == "block":
+            return point in board.five_points(opponent(color))
+        analysis = board.analyse(point, color)
+        if analysis.foul is not None:
+            return False
+        kinds = [s.kind for s in analysis.shapes]
+        if goal == "five":
+            return analysis.five
+        if analysis.five:
+            return False
+        fours = sum(1 for k in kinds if k in ("four", "straight-four"))
+        if goal == "four":
+            return fours >= 1
+        if goal == "straight-four":
+            return "straight-four" in kinds
+        if goal == "three":
+            return "three" in kinds and not fours
+        return fours >= 1 and "three" in kinds  # four-three
+
+    def answers(self, data) -> list[int]:
+        board = position(data)
+        return [p for p in board.empty_points() if self.meets(data, board, p)]
+
+    def validate(self, data):
+        self.goal(data)
+        if not self.answers(data):
+            raise InvalidPuzzle("no point meets the goal")
+
+    def parse_answer(self, data, state, post):
+        return self.read_point(post)
+
+    def answer_text(self, answer):
+        return point_name(answer)
+
+    def check(self, data, state, answer):
+        board = position(data)
+        if board[answer]:
+            return _occupied(), state
+        state = {"answer": point_name(answer)}
+        name = point_name(answer)
+        goal = self.goal(data)
+        color = board.to_move
+        if self.meets(data, board, answer):
+            if goal in ("tengen", "name"):
+                words = _both(f"对，这就是 {name}。", f"Yes, this is {name}.")
+            elif goal == "block":
+                words = _both(
+                    f"挡住了：{name} 正是对方成五的点。",
+                    f"Blocked: {name} was where the five would go.",
+                )
+            else:
+                analysis = board.analyse(answer, color)
+                rows = [shape_words(s) for s in analysis.shapes if s.kind != "false-three"]
+                words = _both(
+                    f"好：{'、'.join(zh for zh, _e in rows)}。",
+                    f"Good: {'; '.join(en for _z, en in rows)}.",
+                )
+            return Verdict(CORRECT, message=words), state
+        right = names(self.answers(data))
+        if goal in ("tengen", "name", "block"):
+            words = _both(
+                f"{name} 不对。正确的点：{right}。", f"{name} is not it. The point: {right}."
+            )
+            return Verdict(WRONG, message=words), state
+        analysis = board.analyse(answer, color)
+        if analysis.foul is not None:
+            base = foul_words(analysis.foul)
+        else:
+            rows = [shape_words(s) for s in analysis.shapes]
+            if rows:
+                base = _both(
+                    f"{name}：{'、'.join(zh for zh, _e in rows)}。",
+                    f"{name} makes {'; '.join(en for _z, en in rows)}.",
+                )
+            else:
+                base = _both(f"{name} 不成三，也不成四。", f"{name} makes no three and no four.")
+        words = _both(f"{base['zh']}可以下在：{right}。", f"{base['en']} Try: {right}.")
+        return Verdict(WRONG, message=words), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        board = position(data)
+        marks, shapes = {}, []
+        answer = (state or {}).get("answer")
+        if answer and verdict is not None and not verdict.is_illegal:
+            p = parse_point(answer)
+            marks[p] = "good" if verdict.is_correct else "bad"
+            shapes = list(board.analyse(p, board.to_move).shapes)
+        return draw(board, marks=marks, shapes=shapes, clickable=interactive)
+
+
+# ---------------------------------------------------------------------------
+# Seed rule 6: white must point out the foul at once
+
+
+@register
+class ClaimKind(RenjuKind):
+    """After these moves, may white point out a foul (and win)?"""
+
+    name = "renju.claim"
+    typed_moves = False
+
+    def validate(self, data):
+        board = position(data)
+        if not data.get("moves"):
+            raise InvalidPuzzle("a claim needs the moves of the game so far")
+        if board.to_move != WHITE:
+            raise InvalidPuzzle("white is to move: it is white who may claim")
+
+    def parse_answer(self, data, state, post):
+        return _choice(post, ["claim", "play"])
+
+    def check(self, data, state, answer):
+        board = position(data)
+        foul = board.pending_foul
+        last = (
+            point_name(board.move_stack[-1].point) if board.move_stack[-1].point is not None else ""
+        )
+        if foul is not None:
+            words = foul_words(foul)
+            message = _both(
+                f"{words['zh']}白棋应立即指出，黑方判负（规则第六条）。",
+                f"{words['en']} White points it out at once and black loses (rule 6).",
+            )
+            truth = "claim"
+        else:
+            lapsed = board.lapsed_fouls()
+            if lapsed:
+                message = _both(
+                    f"黑棋的禁手（{point_name(lapsed[-1].point)}）当时白棋没有立即指出，反而继续落子，"
+                    "禁手失效，现在不能再判黑负。",
+                    f"Black's foul at {point_name(lapsed[-1].point)} was not pointed out at once: "
+                    "white played on, so it no longer counts.",
+                )
+            else:
+                message = _both(
+                    f"黑棋 {last} 不是禁手，没有什么可指出的。",
+                    f"Black's {last} is not a forbidden move: there is nothing to claim.",
+                )
+            truth = "play"
+        return Verdict(CORRECT if answer == truth else WRONG, message=message), {"answer": answer}
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        board = position(data)
+        shapes = []
+        marks = {}
+        if verdict is not None and board.pending_foul is not None:
+            shapes = list(board.pending_foul.shapes)
+            marks[board.pending_foul.point] = "cross"
+        picture = draw(board, marks=marks, shapes=shapes, clickable=False)
+        if not interactive:
+            return picture
+        choices = [
+            ("claim", _("Point out the foul: black loses")),
+            ("play", _("No claim: white plays on")),
+        ]
+        return mark_safe(picture + _choice_buttons(choices))  # noqa: S308
+
+
+# ---------------------------------------------------------------------------
+# A drawing for a lesson step
+
+
+@register
+class DiagramKind(RenjuKind):
+    """Not an exercise: a position with marks, and optionally black's fouls drawn."""
+
+    name = "renju.diagram"
+
+    def validate(self, data):
+        position(data)
+        marks = data.get("marks", {})
+        if not isinstance(marks, Mapping):
+            raise InvalidPuzzle("marks maps points to good, bad, target or cross")
+        for where, mark in marks.items():
+            parse_point(where)
+            if mark not in ("good", "bad", "target", "cross", "last"):
+                raise InvalidPuzzle(f"unknown mark {mark!r}")
+        for where in data.get("rows", []):
+            _point({"p": where}, "p")
+
+    def check(self, data, state, answer):
+        raise BadAnswer(_("this board is only a picture"))
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        board = position(data)
+        marks = {parse_point(p): m for p, m in data.get("marks", {}).items()}
+        shapes: list[Shape] = []
+        if data.get("show_forbidden"):
+            for p, foul in board.forbidden_points().items():
+                marks.setdefault(p, "cross")
+                shapes.extend(foul.shapes)
+        for where in data.get("rows", []):  # what a stone here would make, drawn
+            p = parse_point(where)
+            shapes.extend(board.analyse(p, board.to_move).shapes)
+        return draw(board, marks=marks, shapes=shapes, clickable=False)

@@ -1,0 +1,122 @@
+"""The Renju lessons and puzzles we ship: they load, they are enough, and each one is solvable.
+
+Loading proves every puzzle with the engine; then every exercise and puzzle is
+solved here through its kind's own checker, with answers worked out by the engine
+(never read from the file), the way a learner's answers are judged.
+"""
+
+from collections import Counter
+from io import StringIO
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from engines.renju import point_name
+from engines.renju.solver import vcf
+from puzzles.kinds import CONTINUE, CORRECT, MARKED, get_kind
+from puzzles.kinds.renju import position
+from puzzles.models import Puzzle, Theme
+from tutorials.models import Lesson
+
+
+@pytest.fixture(scope="module")
+def shipped(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        call_command("load_content", dir=settings.CONTENT_DIR, stdout=StringIO())
+        yield
+        Lesson.objects.all().delete()
+        Puzzle.objects.all().delete()
+        Theme.objects.all().delete()
+
+
+def first_posts(puzzle: Puzzle, state) -> list[dict]:
+    """The next answer(s) that solve ``puzzle`` from ``state``, from the engine."""
+    kind, data = get_kind(puzzle.kind), puzzle.data
+    if puzzle.kind == "renju.forbidden":
+        points = sorted(point_name(p) for p in position(data).forbidden_points())
+        return [{"move": p} for p in points] + [{"answer": "done"}]
+    if puzzle.kind == "renju.is_forbidden":
+        board = position(data)
+        return [{"answer": kind.truth(board, kind_point(data))}]
+    if puzzle.kind == "renju.five":
+        board = position(data)
+        return [{"move": point_name(board.five_points(board.to_move)[0])}]
+    if puzzle.kind in ("renju.vcf", "renju.trap"):
+        board = kind.current(data, state)
+        result = vcf(board, attacker=position(data).to_move)
+        return [{"move": point_name(result.line[0])}]
+    if puzzle.kind == "renju.defend":
+        board = kind.current(data, state)
+        return [{"move": point_name(kind.analysis(board).stops[0])}]
+    if puzzle.kind == "renju.point":
+        return [{"move": point_name(kind.answers(data)[0])}]
+    if puzzle.kind == "renju.claim":
+        return [{"answer": "claim" if position(data).pending_foul else "play"}]
+    raise AssertionError(f"no solver for {puzzle.kind}")
+
+
+def kind_point(data):
+    from engines.renju import parse_point
+
+    return parse_point(data["point"])
+
+
+def solve(puzzle: Puzzle) -> int:
+    """Solve through the kind; returns the number of answers it took."""
+    kind = get_kind(puzzle.kind)
+    state = kind.start(puzzle.data)
+    answers = 0
+    for _turn in range(40):
+        for post in first_posts(puzzle, state):
+            answer = kind.parse_answer(puzzle.data, state, post)
+            verdict, state = kind.check(puzzle.data, state, answer)
+            answers += 1
+            assert verdict.status in (CORRECT, CONTINUE, MARKED), (
+                f"{puzzle.slug}: {post} was {verdict.status}: {verdict.message_text}"
+            )
+            kind.board(puzzle.data, state, verdict=verdict, interactive=not verdict.is_final)
+            if verdict.is_correct:
+                return answers
+    raise AssertionError(f"{puzzle.slug}: not solved in 40 turns")
+
+
+@pytest.mark.django_db
+def test_renju_content_is_enough(shipped):
+    lessons = Lesson.objects.filter(game="renju").prefetch_related("steps")
+    assert lessons.count() >= 8
+    for lesson in lessons:
+        exercises = [s for s in lesson.steps.all() if s.exercise_id]
+        assert len(exercises) >= 4, f"{lesson.slug} has {len(exercises)} exercises"
+    library = Puzzle.objects.filter(game="renju", is_public=True)
+    assert library.count() >= 150
+    by_kind = Counter(library.values_list("kind", flat=True))
+    for kind in (
+        "renju.forbidden",
+        "renju.is_forbidden",
+        "renju.five",
+        "renju.vcf",
+        "renju.defend",
+        "renju.trap",
+    ):
+        assert by_kind[kind] >= 5, by_kind
+    hand_made = library.exclude(slug__startswith="renju-gen-")
+    assert hand_made.count() >= 40
+    assert library.filter(slug__startswith="renju-gen-").count() >= 100
+
+
+@pytest.mark.django_db
+def test_every_renju_puzzle_and_exercise_is_solvable(shipped):
+    solved = 0
+    for puzzle in Puzzle.objects.filter(game="renju").exclude(kind="renju.diagram"):
+        solve(puzzle)
+        solved += 1
+    assert solved >= 150
+
+
+@pytest.mark.django_db
+def test_every_lesson_board_draws(shipped):
+    for lesson in Lesson.objects.filter(game="renju"):
+        for step in lesson.steps.all():
+            if step.board:
+                assert "grid-board" in str(step.static_board)
