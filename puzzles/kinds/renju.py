@@ -674,6 +674,9 @@ class FoursKind(RenjuKind):
             return self._not_a_four(board, answer, attacker, moves, mine)
         board.push_color(answer, attacker)
         block = completions[0]
+        if len(completions) >= 2 and defender == BLACK and board.black_exact:
+            # Black blocks where it may; if every end is forbidden, any block loses anyway.
+            block = next((c for c in completions if not board.is_forbidden(c)), block)
         reply = move_text(defender, block)
         if len(completions) >= 2:
             words = _both(
