@@ -255,7 +255,7 @@ class VcfDrill:
     themes: list[str]
 
 
-def grade_vcf(board: Board, *, min_fours: int = 2) -> VcfDrill | None:
+def grade_vcf(board: Board, *, min_fours: int = 2, max_moves: int = 21) -> VcfDrill | None:
     me = board.to_move
     if board.five_points(me) or board.five_points(opponent(me)):
         return None
@@ -263,7 +263,7 @@ def grade_vcf(board: Board, *, min_fours: int = 2) -> VcfDrill | None:
     if not result.win:
         return None
     fours = (len(result.line) + 1) // 2
-    if fours < min_fours:
+    if fours < min_fours or len(result.line) > max_moves:
         return None
     trap = False
     if me == WHITE and result.finish == "foul":

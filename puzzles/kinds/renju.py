@@ -275,16 +275,31 @@ def foul_words(foul: Foul) -> dict[str, str]:
 
 
 def _false_words(shape: Shape) -> tuple[str, str]:
+    points = "、".join(point_name(point) for point, _why in shape.why)
     reasons_zh, reasons_en = [], []
     for point, why in shape.why:
         zh, en = KIND_WORDS.get(why, (why, why))
-        reasons_zh.append(f"{point_name(point)} 本身是{zh}")
+        reasons_zh.append(f"{point_name(point)} 本身就{'成五' if why == 'five' else '是' + zh}")
         reasons_en.append(f"{point_name(point)} would itself be {en}")
     zh_dir, en_dir = DIRECTION[shape.direction]
     return (
-        f"{zh_dir} {_row(shape)} 是假活三：要成活四只能下在{'、'.join(reasons_zh)}",
+        f"{zh_dir} {_row(shape)} 是假活三：要成活四只能下在 {points}，而{'、'.join(reasons_zh)}",
         f"the three {en_dir} ({_row(shape)}) is false: its straight four needs a stone where"
         f" {' or '.join(reasons_en)}",
+    )
+
+
+def win_words(color: int, row: tuple[int, ...]) -> dict[str, str]:
+    """Five in a row, or (white's) six or more, which wins as well."""
+    zh_color, en_color = COLOR[color]
+    if len(row) > 5:
+        return _both(
+            f"{zh_color}棋连成{len(row)}子（{names(row)}）：白棋长连也算胜！",
+            f"{len(row)} in a row for white ({names(row)}): for white an overline wins too!",
+        )
+    return _both(
+        f"{zh_color}棋五连（{names(row)}），胜！",
+        f"Five in a row for {en_color.lower()} ({names(row)}): a win!",
     )
 
 
@@ -553,12 +568,7 @@ class FiveKind(RenjuKind):
         fives = board.five_points(color)
         if answer in fives:
             board.push_color(answer, color)
-            row = board.outcome().line
-            words = _both(
-                f"{zh_color}棋五连（{names(row)}），胜！",
-                f"Five in a row for {en_color.lower()} ({names(row)}): a win!",
-            )
-            return Verdict(CORRECT, message=words), state
+            return Verdict(CORRECT, message=win_words(color, board.outcome().line)), state
         name = point_name(answer)
         if color == BLACK and board.black_exact and board.forbidden(answer):
             foul = board.forbidden(answer)
@@ -645,7 +655,8 @@ class FoursKind(RenjuKind):
         zh_a, en_a = COLOR[attacker]
         zh_d, en_d = COLOR[defender]
         if board.makes_five(answer, attacker):
-            words = _both(f"五连，{zh_a}胜！", f"Five in a row: {en_a.lower()} wins!")
+            board.push_color(answer, attacker)
+            words = win_words(attacker, board.outcome().line)
             return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
         name = point_name(answer)
         if attacker == BLACK and board.black_exact and board.forbidden(answer):

@@ -3,6 +3,8 @@
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from puzzles.kinds import InvalidPuzzle, get_kind
 from puzzles.models import Attempt, Puzzle
@@ -315,3 +317,63 @@ def test_claim(client, db):
 def test_the_page_works_without_javascript(client, forbidden):
     response = client.post("/puzzles/f1/", {"move": "j8", "ply": "0"})
     assert response.status_code == 200 and "<html" in response.content.decode()
+
+
+# --- garbage at every renju kind ------------------------------------------------------
+
+KINDS = {
+    "g-forbidden": ("renju.forbidden", {"moves": GAME}),
+    "g-is": ("renju.is_forbidden", {"moves": GAME, "point": "j8"}),
+    "g-five": ("renju.five", {"black": "d4 e4 f4 g4", "white": "c4 a1 a3 a5"}),
+    "g-vcf": ("renju.vcf", FOUR_THREE),
+    "g-trap": ("renju.trap", TRAP),
+    "g-defend": ("renju.defend", DEFEND),
+    "g-point": ("renju.point", {"goal": "four", **FOUR_THREE}),
+    "g-claim": ("renju.claim", {"moves": GAME + " j8"}),
+}
+GARBAGE = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "h8",
+            "H8",
+            "j8",
+            "z9",
+            "h0",
+            "h16",
+            "a1",
+            "done",
+            "claim",
+            "five",
+            "pass",
+            "\x00",
+            "h8\x00",
+            "9" * 300,
+            "双三",
+            "<b>",
+            "-1",
+            "0",
+        ]
+    ),
+    st.text(max_size=12),
+)
+
+
+@pytest.fixture
+def every_kind(db):
+    return [make(slug, kind, data) for slug, (kind, data) in KINDS.items()]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    slug=st.sampled_from(sorted(KINDS)),
+    fields=st.dictionaries(
+        st.sampled_from(["move", "answer", "ply", "action"]), GARBAGE, max_size=4
+    ),
+)
+def test_garbage_never_fails_a_renju_kind(client, every_kind, slug, fields):
+    response = post(client, slug, **fields)
+    assert response.status_code < 500, (slug, fields)
+    assert client.get(f"/puzzles/{slug}/").status_code == 200

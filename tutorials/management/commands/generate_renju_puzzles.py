@@ -67,7 +67,7 @@ class Command(BaseCommand):
     help = "Generate Renju forbidden-point and VCF puzzles from engine-played games."
 
     def add_arguments(self, parser):
-        parser.add_argument("--games", type=int, default=900)
+        parser.add_argument("--games", type=int, default=1500)
         parser.add_argument("--seed", type=int, default=2026)
         parser.add_argument("--forbidden", type=int, default=60, help="renju.forbidden puzzles")
         parser.add_argument("--is-forbidden", type=int, default=20, help="look-alike drills")
@@ -90,16 +90,21 @@ class Command(BaseCommand):
                     drills.append(drill)
                     # False double-threes are rare in play: try black's shape-making
                     # moves here (each with a white answer) for one.
-                    for child in continuations(board, rng, width=10, careless=0.7):
+                    kept = 0
+                    for child in continuations(board, rng, width=12, careless=0.7):
                         harder = grade_forbidden(child)
-                        if harder is not None and harder.look_alikes and len(harder.fouls) <= 6:
-                            if key(child) not in seen:
-                                seen.add(key(child))
-                                drills.append(harder)
+                        if harder is None or not harder.look_alikes or len(harder.fouls) > 6:
+                            continue
+                        if key(child) not in seen:
+                            seen.add(key(child))
+                            drills.append(harder)
+                            kept += 1
+                        if kept == 2:
                             break
             found = grade_vcf(board)
             if found is not None:
                 fours.append(found)
+        drills.extend(self.deepen(drills, rng, seen))
         chosen = self.choose_drills(drills, forbidden)
         (out / "generated-forbidden.toml").write_text(
             self.forbidden_file(chosen, drills, is_forbidden), encoding="utf-8"
@@ -113,6 +118,22 @@ class Command(BaseCommand):
                 f"({sum(1 for f in fours if f.trap)} traps); written to {out}"
             )
         )
+
+    def deepen(self, drills, rng, seen):
+        """Nested cases: two more moves each way from the positions with false threes."""
+        found = []
+        for drill in [d for d in drills if d.look_alikes and not d.nested]:
+            for child in continuations(drill.board, rng, width=24, careless=0.7):
+                harder = grade_forbidden(child)
+                if harder is None or not harder.look_alikes or len(harder.fouls) > 6:
+                    continue
+                grandchildren = [child] if harder.nested else continuations(child, rng, width=10)
+                for position in grandchildren:
+                    deepest = grade_forbidden(position)
+                    if deepest is not None and deepest.nested and key(position) not in seen:
+                        seen.add(key(position))
+                        found.append(deepest)
+        return found
 
     def choose_drills(self, drills, count):
         """Every band represented: nested, look-alikes, double-fours/overlines, then plain."""
