@@ -1,0 +1,74 @@
+"""``manage.py generate_renju_puzzles``: puzzles from engine-played games, graded, and loadable."""
+
+import shutil
+import tomllib
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from engines.renju.generate import grade_forbidden
+from puzzles.models import Puzzle
+from tests.engines.renju.positions import CASES
+
+
+def case(name):
+    return next(c for c in CASES if c.name.startswith(name))
+
+
+def test_grading_sees_what_makes_a_point_hard():
+    plain, _ = case("3x3 cross").board()
+    assert grade_forbidden(plain).decoys == {}
+    false, point = case("false 3x3: the row's straight-four point").board()
+    # Black's own fouls are needed for a drill: add a plain double-three far away.
+    from engines.renju import BLACK, WHITE, Board
+
+    far = ["m2", "n3", "m4", "l3"]  # m3 is a double-three
+    board = Board.setup([*false.stones(BLACK), *far], false.stones(WHITE))
+    drill = grade_forbidden(board)
+    assert drill.decoys[point] == "recursive"
+    assert "false-three" in drill.themes
+    nested, point = case("nested twice").board()
+    drill = grade_forbidden(nested)
+    assert drill.decoys[point] == "nested"
+    assert drill.rating > grade_forbidden(board).rating > grade_forbidden(plain).rating
+
+
+@pytest.mark.django_db
+def test_a_small_run_writes_puzzles_that_load(tmp_path):
+    out = tmp_path / "renju" / "puzzles"
+    report = StringIO()
+    call_command(
+        "generate_renju_puzzles",
+        games=40,
+        forbidden=8,
+        is_forbidden=4,
+        vcf=8,
+        out=out,
+        stdout=report,
+    )
+    assert "40 games" in report.getvalue()
+    forbidden = tomllib.loads((out / "generated-forbidden.toml").read_text())["puzzles"]
+    fours = tomllib.loads((out / "generated-vcf.toml").read_text())["puzzles"]
+    assert {p["kind"] for p in forbidden} == {"renju.forbidden", "renju.is_forbidden"}
+    assert len([p for p in forbidden if p["kind"] == "renju.forbidden"]) == 8
+    assert len(fours) == 8 and {p["kind"] for p in fours} <= {"renju.vcf", "renju.trap"}
+    assert all(p["slug"].startswith("renju-gen-") for p in forbidden + fours)
+    # The same seed writes the same files.
+    again = tmp_path.parent / f"{tmp_path.name}-again"
+    call_command(
+        "generate_renju_puzzles",
+        games=40,
+        forbidden=8,
+        is_forbidden=4,
+        vcf=8,
+        out=again,
+        stdout=StringIO(),
+    )
+    assert (again / "generated-vcf.toml").read_text() == (out / "generated-vcf.toml").read_text()
+    # Loading proves every one of them with the engine.
+    shutil.copy(Path(settings.CONTENT_DIR) / "themes.toml", tmp_path / "themes.toml")
+    call_command("load_content", dir=tmp_path, stdout=StringIO())
+    assert Puzzle.objects.filter(game="renju").count() == len(forbidden) + len(fours)
