@@ -932,7 +932,14 @@ class DefendKind(RenjuKind):
             board.push_color(block, them)
             board.to_move = me
             later = self.analysis(board)
-            if later.stops or not later.threat.win:
+            if not later.threat.win and later.threat.proven:
+                words = _both(
+                    f"冲四，{zh_t}棋挡在 {point_name(block)}；这一来{zh_t}棋的连续冲四也不成立了。",
+                    f"A four: {en_t.lower()} blocks at {point_name(block)}, and with that"
+                    f" {en_t.lower()}'s fours no longer win.",
+                )
+                return Verdict(CORRECT, message=words), {"moves": [*moves, mine, reply]}
+            if later.stops:
                 words = _both(
                     f"先冲四，{zh_t}棋挡在 {point_name(block)}。威胁还在，继续防守。",
                     f"A four first: {en_t.lower()} blocks at {point_name(block)}. "

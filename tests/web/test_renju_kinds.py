@@ -377,3 +377,15 @@ def test_garbage_never_fails_a_renju_kind(client, every_kind, slug, fields):
     response = post(client, slug, **fields)
     assert response.status_code < 500, (slug, fields)
     assert client.get(f"/puzzles/{slug}/").status_code == 200
+
+
+def test_defend_a_counter_four_first_then_the_defence(client, db):
+    data = {
+        **DEFEND,
+        "black": DEFEND["black"] + " b2 c2 d2",
+        "white": DEFEND["white"] + " a2 o15 o13",
+    }
+    make("d3", "renju.defend", data)
+    body = text(post(client, "d3", move="e2", ply="0"))
+    assert "A four first: white blocks at f2" in body and "now defend" in body
+    assert "Correct" in text(post(client, "d3", move="k8", ply="2"))
