@@ -42,28 +42,28 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     report = StringIO()
     call_command(
         "generate_renju_puzzles",
-        games=40,
-        forbidden=8,
-        is_forbidden=4,
-        vcf=8,
+        games=24,
+        forbidden=6,
+        is_forbidden=3,
+        vcf=6,
         out=out,
         stdout=report,
     )
-    assert "40 games" in report.getvalue()
+    assert "24 games" in report.getvalue()
     forbidden = tomllib.loads((out / "generated-forbidden.toml").read_text())["puzzles"]
     fours = tomllib.loads((out / "generated-vcf.toml").read_text())["puzzles"]
     assert {p["kind"] for p in forbidden} == {"renju.forbidden", "renju.is_forbidden"}
-    assert len([p for p in forbidden if p["kind"] == "renju.forbidden"]) == 8
-    assert len(fours) == 8 and {p["kind"] for p in fours} <= {"renju.vcf", "renju.trap"}
+    assert len([p for p in forbidden if p["kind"] == "renju.forbidden"]) == 6
+    assert len(fours) == 6 and {p["kind"] for p in fours} <= {"renju.vcf", "renju.trap"}
     assert all(p["slug"].startswith("renju-gen-") for p in forbidden + fours)
     # The same seed writes the same files.
     again = tmp_path.parent / f"{tmp_path.name}-again"
     call_command(
         "generate_renju_puzzles",
-        games=40,
-        forbidden=8,
-        is_forbidden=4,
-        vcf=8,
+        games=24,
+        forbidden=6,
+        is_forbidden=3,
+        vcf=6,
         out=again,
         stdout=StringIO(),
     )
