@@ -156,3 +156,19 @@ def grid_board(
         f'aria-label="{group_label}">{"".join(parts)}'
         f'<div class="board-points">{"".join(buttons)}</div></div>'
     )
+
+
+def answer_controls(inner: str) -> str:
+    """Buttons or fields under a board, in the exercise's form (``inner`` is built escaped)."""
+    return f'<div class="answer-controls">{inner}</div>'
+
+
+def choice_buttons(choices: Iterable[tuple[str, str]]) -> str:
+    """One submit button per ``(value, label)``, posting ``answer=value``."""
+    return answer_controls(
+        "".join(
+            f'<button type="submit" class="button secondary" name="answer" '
+            f'value="{escape(value)}">{escape(text)}</button>'
+            for value, text in choices
+        )
+    )

@@ -41,7 +41,7 @@ from engines.go.problems import ProblemError, Task, judge, verify
 from engines.go.reading import defend
 from engines.go.sgf import SgfError, read_game, split_bilingual
 
-from ..boards import grid_board
+from ..boards import answer_controls, choice_buttons, grid_board
 from . import (
     CONTINUE,
     CORRECT,
@@ -204,23 +204,9 @@ def draw(
     )
 
 
-def _controls(inner: str) -> str:
-    return f'<div class="answer-controls">{inner}</div>'
-
-
-def _choice_buttons(choices: list[tuple[str, str]]) -> str:
-    return _controls(
-        "".join(
-            f'<button type="submit" class="button secondary" name="answer" '
-            f'value="{html.escape(value)}">{html.escape(text)}</button>'
-            for value, text in choices
-        )
-    )
-
-
 def _number_input(label: str, *, step: str = "1") -> str:
     button = html.escape(_("Answer"))
-    return _controls(
+    return answer_controls(
         f'<label for="answer-number">{html.escape(label)}</label>'
         f'<input type="number" id="answer-number" name="answer" min="0" max="1000" '
         f'step="{step}" inputmode="decimal" required>'
@@ -581,7 +567,7 @@ class LegalKind(GoKind):
                 ("suicide", _("No: a forbidden point (suicide)")),
                 ("superko", _("No: it would repeat the board (ko)")),
             ]
-            return mark_safe(html_board + _choice_buttons(choices))  # noqa: S308
+            return mark_safe(html_board + choice_buttons(choices))  # noqa: S308
         answer = (state or {}).get("answer")
         if answer and verdict is not None:
             p = parse_point(answer, board.size)
@@ -920,7 +906,7 @@ class CountKind(GoKind):
             else:
                 margin = self._score(data)[1]
                 parts.append(
-                    _choice_buttons([(str(m), _result_words(m)) for m in _margin_choices(margin)])
+                    choice_buttons([(str(m), _result_words(m)) for m in _margin_choices(margin)])
                 )
         return mark_safe("".join(parts))  # noqa: S308
 
@@ -1006,7 +992,7 @@ class NigiriKind(GoKind):
         ]
         count = html.escape(_("Stones in the hand: %(n)s") % {"n": data["grabbed"]})
         return mark_safe(  # noqa: S308
-            f'{picture}<p class="answer-list">{count}</p>' + _choice_buttons(choices)
+            f'{picture}<p class="answer-list">{count}</p>' + choice_buttons(choices)
         )
 
 

@@ -46,7 +46,7 @@ from engines.renju import (
 )
 from engines.renju.solver import defences, vcf
 
-from ..boards import grid_board
+from ..boards import answer_controls, choice_buttons, grid_board
 from . import (
     CONTINUE,
     CORRECT,
@@ -227,20 +227,6 @@ def draw(
         clickable=clickable,
         label=label or _("Renju board"),
         segments=[(at(a), at(b), style) for a, b, style in _segments(shapes)],
-    )
-
-
-def _controls(inner: str) -> str:
-    return f'<div class="answer-controls">{inner}</div>'
-
-
-def _choice_buttons(choices: list[tuple[str, str]]) -> str:
-    return _controls(
-        "".join(
-            f'<button type="submit" class="button secondary" name="answer" '
-            f'value="{html.escape(value)}">{html.escape(text)}</button>'
-            for value, text in choices
-        )
     )
 
 
@@ -480,7 +466,7 @@ class ForbiddenKind(RenjuKind):
         done = html.escape(_("Done: these are all"))
         return mark_safe(  # noqa: S308 - the picture is built escaped; the label is escaped
             picture
-            + _controls(
+            + answer_controls(
                 f'<button type="submit" class="button" name="answer" value="done">{done}</button>'
             )
         )
@@ -536,7 +522,7 @@ class IsForbiddenKind(RenjuKind):
             (DOUBLE_FOUR, _("Double-four (四四)")),
             (OVERLINE, _("Overline (长连)")),
         ]
-        return mark_safe(picture + _choice_buttons(choices))  # noqa: S308
+        return mark_safe(picture + choice_buttons(choices))  # noqa: S308
 
 
 # ---------------------------------------------------------------------------
@@ -607,7 +593,23 @@ class FiveKind(RenjuKind):
 # Win by continuous fours, and the forbidden-point trap
 
 
-class FoursKind(RenjuKind):
+class PlayedOutKind(RenjuKind):
+    """A position played on: the learner's moves and the engine's replies in ``moves``."""
+
+    def start(self, data):
+        return {"moves": []}
+
+    def parse_answer(self, data, state, post):
+        return self.read_point(post)
+
+    def answer_text(self, answer):
+        return point_name(answer)
+
+    def current(self, data, state) -> Board:
+        return replay(position(data), state.get("moves", []))
+
+
+class FoursKind(PlayedOutKind):
     """The attacker (the learner) plays fours; the site blocks with the engine."""
 
     offers_hint = True
@@ -631,18 +633,6 @@ class FoursKind(RenjuKind):
 
     def check_solution(self, board: Board, result) -> None:
         pass
-
-    def start(self, data):
-        return {"moves": []}
-
-    def parse_answer(self, data, state, post):
-        return self.read_point(post)
-
-    def answer_text(self, answer):
-        return point_name(answer)
-
-    def current(self, data, state) -> Board:
-        return replay(position(data), state.get("moves", []))
 
     def check(self, data, state, answer):
         board = self.current(data, state)
@@ -831,7 +821,7 @@ class TrapKind(FoursKind):
 
 
 @register
-class DefendKind(RenjuKind):
+class DefendKind(PlayedOutKind):
     """The opponent threatens to win by fours: find the move that stops it."""
 
     name = "renju.defend"
@@ -857,18 +847,6 @@ class DefendKind(RenjuKind):
             raise InvalidPuzzle("no quiet move defends: the position is lost")
         if len(result.stops) > self.max_defences:
             raise InvalidPuzzle(f"{len(result.stops)} moves defend: too many for a puzzle")
-
-    def start(self, data):
-        return {"moves": []}
-
-    def parse_answer(self, data, state, post):
-        return self.read_point(post)
-
-    def answer_text(self, answer):
-        return point_name(answer)
-
-    def current(self, data, state) -> Board:
-        return replay(position(data), state.get("moves", []))
 
     def check(self, data, state, answer):
         board = self.current(data, state)
@@ -1195,7 +1173,7 @@ class ClaimKind(RenjuKind):
             ("claim", _("Point out the foul: black loses")),
             ("play", _("No claim: white plays on")),
         ]
-        return mark_safe(picture + _choice_buttons(choices))  # noqa: S308
+        return mark_safe(picture + choice_buttons(choices))  # noqa: S308
 
 
 # ---------------------------------------------------------------------------
