@@ -335,6 +335,13 @@ class RenjuKind(PuzzleKind):
     def start(self, data):
         return {}
 
+    def parse_answer(self, data, state, post):
+        """A clicked or typed point; kinds that take choices read their own."""
+        return self.read_point(post)
+
+    def answer_text(self, answer):
+        return point_name(answer) if isinstance(answer, int) else str(answer)
+
     def read_point(self, post: Mapping[str, Any]) -> int:
         text = post.get("move")
         if not isinstance(text, str) or not text.strip():
@@ -346,6 +353,11 @@ class RenjuKind(PuzzleKind):
 
     def move_label(self, text):
         return move_words(text)
+
+
+def black_foul(board: Board, color: int, point: int) -> Foul | None:
+    """The foul ``color``'s stone at ``point`` would be: only black has any."""
+    return board.forbidden(point) if color == BLACK else None
 
 
 def _occupied() -> Verdict:
@@ -437,12 +449,6 @@ class ForbiddenKind(RenjuKind):
         return _both(
             f"这里一共有 {count} 个禁手点。", f"There are {count} forbidden points here."
         ), {}
-
-    def solution(self, data):
-        return None
-
-    def answer_text(self, answer):
-        return answer
 
     def board(self, data, state, *, verdict=None, interactive=True):
         board = position(data)
@@ -538,12 +544,6 @@ class FiveKind(RenjuKind):
         if not board.five_points(board.to_move):
             raise InvalidPuzzle("the side to move has no five to make")
 
-    def parse_answer(self, data, state, post):
-        return self.read_point(post)
-
-    def answer_text(self, answer):
-        return point_name(answer)
-
     def check(self, data, state, answer):
         board = position(data)
         color = board.to_move
@@ -556,8 +556,7 @@ class FiveKind(RenjuKind):
             board.push_color(answer, color)
             return Verdict(CORRECT, message=win_words(color, board.outcome().line)), state
         name = point_name(answer)
-        if color == BLACK and board.black_exact and board.forbidden(answer):
-            foul = board.forbidden(answer)
+        if foul := black_foul(board, color, answer):
             words = foul_words(foul)
             return Verdict(
                 WRONG,
@@ -598,12 +597,6 @@ class PlayedOutKind(RenjuKind):
 
     def start(self, data):
         return {"moves": []}
-
-    def parse_answer(self, data, state, post):
-        return self.read_point(post)
-
-    def answer_text(self, answer):
-        return point_name(answer)
 
     def current(self, data, state) -> Board:
         return replay(position(data), state.get("moves", []))
@@ -649,8 +642,8 @@ class FoursKind(PlayedOutKind):
             words = win_words(attacker, board.outcome().line)
             return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
         name = point_name(answer)
-        if attacker == BLACK and board.black_exact and board.forbidden(answer):
-            words = foul_words(board.forbidden(answer))
+        if foul := black_foul(board, attacker, answer):
+            words = foul_words(foul)
             return Verdict(
                 WRONG,
                 message=_both(
@@ -675,7 +668,7 @@ class FoursKind(PlayedOutKind):
             return self._not_a_four(board, answer, attacker, moves, mine)
         board.push_color(answer, attacker)
         block = completions[0]
-        if len(completions) >= 2 and defender == BLACK and board.black_exact:
+        if len(completions) >= 2 and defender == BLACK:
             # Black blocks where it may; if every end is forbidden, any block loses anyway.
             block = next((c for c in completions if not board.is_forbidden(c)), block)
         reply = move_text(defender, block)
@@ -687,8 +680,8 @@ class FoursKind(PlayedOutKind):
             return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
                 "moves": [*moves, mine, reply]
             }
-        if defender == BLACK and board.black_exact and board.forbidden(block):
-            words = foul_words(board.forbidden(block))
+        if foul := black_foul(board, defender, block):
+            words = foul_words(foul)
             return Verdict(
                 CORRECT,
                 message=_both(
@@ -863,8 +856,8 @@ class DefendKind(PlayedOutKind):
             return Verdict(CORRECT, message=_both("五连，胜！", "Five in a row: you win!")), {
                 "moves": [*moves, mine]
             }
-        if me == BLACK and board.black_exact and board.forbidden(answer):
-            words = foul_words(board.forbidden(answer))
+        if foul := black_foul(board, me, answer):
+            words = foul_words(foul)
             return Verdict(
                 WRONG,
                 message=_both(
@@ -898,7 +891,7 @@ class DefendKind(PlayedOutKind):
                 return Verdict(
                     CORRECT, message=_both("活四，胜定！", "Two ways to five: you win!")
                 ), {"moves": [*moves, mine]}
-            if them == BLACK and board.black_exact and board.forbidden(block):
+            if black_foul(board, them, block):
                 return Verdict(
                     CORRECT,
                     message=_both(
@@ -1045,12 +1038,6 @@ class PointKind(RenjuKind):
         self.goal(data)
         if not self.answers(data):
             raise InvalidPuzzle("no point meets the goal")
-
-    def parse_answer(self, data, state, post):
-        return self.read_point(post)
-
-    def answer_text(self, answer):
-        return point_name(answer)
 
     def check(self, data, state, answer):
         board = position(data)
