@@ -6,29 +6,23 @@ checker, the way a learner's answers are judged.
 """
 
 from collections import Counter
-from io import StringIO
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 
 from engines.go import parse_point, point_name
 from engines.go.match import byoyomi_left, nigiri
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
 from puzzles.kinds.go import POINT_GOALS, position
-from puzzles.models import Puzzle, Theme
+from puzzles.models import Puzzle
+from tests.shipped import shipped_content
 from tutorials.models import Lesson
 
 
 @pytest.fixture(scope="module")
 def shipped(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        call_command("load_content", dir=settings.CONTENT_DIR, stdout=StringIO())
+    """The whole folder, as the site loads it."""
+    with shipped_content(django_db_blocker):
         yield
-        # Loaded outside the tests' transactions: leave the database as it was.
-        Lesson.objects.all().delete()
-        Puzzle.objects.all().delete()
-        Theme.objects.all().delete()
 
 
 def answers(puzzle: Puzzle) -> list[dict]:

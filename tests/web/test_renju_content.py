@@ -6,28 +6,23 @@ solved here through its kind's own checker, with answers worked out by the engin
 """
 
 from collections import Counter
-from io import StringIO
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 
 from engines.renju import point_name
 from engines.renju.solver import vcf
 from puzzles.kinds import CONTINUE, CORRECT, MARKED, get_kind
 from puzzles.kinds.renju import position
-from puzzles.models import Puzzle, Theme
+from puzzles.models import Puzzle
+from tests.shipped import shipped_content
 from tutorials.models import Lesson
 
 
 @pytest.fixture(scope="module")
 def shipped(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        call_command("load_content", dir=settings.CONTENT_DIR, stdout=StringIO())
+    """Only the Renju folder (and the themes): the Go library takes half a minute."""
+    with shipped_content(django_db_blocker, "renju"):
         yield
-        Lesson.objects.all().delete()
-        Puzzle.objects.all().delete()
-        Theme.objects.all().delete()
 
 
 def first_posts(puzzle: Puzzle, state) -> list[dict]:
