@@ -96,6 +96,11 @@ def choose_move(board: Board, rng: random.Random, *, temperature: float = 0.35) 
     return scored[0][1]
 
 
+def reply(board: Board, rng: random.Random, careless: bool) -> int | None:
+    """The player's move or, ``careless``, any point beside the stones."""
+    return rng.choice(candidates(board, 1)) if careless else choose_move(board, rng)
+
+
 def play_games(
     count: int, *, seed: int, max_moves: int = 80, white_skill: float = 1.0
 ) -> Iterator[Board]:
@@ -113,10 +118,8 @@ def play_games(
         board.play(rng.choice(candidates(board, 1)))
         board.play(rng.choice([p for p in candidates(board, 2) if not board[p]]))
         while not board.is_over and len(board.move_stack) < max_moves:
-            if board.to_move == WHITE and rng.random() > white_skill:
-                move = rng.choice(candidates(board, 1))
-            else:
-                move = choose_move(board, rng)
+            careless = board.to_move == WHITE and rng.random() > white_skill
+            move = reply(board, rng, careless)
             if move is None:
                 break
             board.play(move)
@@ -313,13 +316,10 @@ def continuations(
         child.play(move)
         if child.is_over:
             continue
-        if rng.random() < careless:
-            reply = rng.choice(candidates(child, 1))
-        else:
-            reply = choose_move(child, rng)
-        if reply is None:
+        answer = reply(child, rng, rng.random() < careless)
+        if answer is None:
             continue
-        child.play(reply)
+        child.play(answer)
         if not child.is_over:
             yield child
 
