@@ -306,7 +306,8 @@ def legal_plays(
         for card in sorted(hand, key=order.key):
             if hand[card] <= 0:
                 continue
-            for size in range(1, min(_capacity(hand, card, caps), MAX_COPIES) + 1):
+            top = min(hand[card], _capacity(hand, card, caps), MAX_COPIES)
+            for size in range(1, max(top, 1) + 1):
                 plays.append((CARDS[card],) * size)
         return plays
     lead = trick[0]

@@ -37,7 +37,9 @@ def _order(data: dict) -> Order:
     if not isinstance(level, int) or isinstance(level, bool):
         raise ValueError("level must be a whole number from 3 to 10")
     trump = data.get("trump")
-    return Order(level, parse_suit(trump) if isinstance(trump, str) else trump)
+    if not isinstance(trump, str):
+        raise ValueError('trump must be a suit: "♠", "♥", "♣" or "♦" (or S, H, C, D)')
+    return Order(level, parse_suit(trump))
 
 
 def _follow(data: dict) -> str:
@@ -65,6 +67,8 @@ def legal(data: dict) -> dict:
             raise ValueError("the lead must be a single, a 棒 (two identical) or a 滚子 (three)")
         if any(len(play) != len(trick[0]) for play in trick):
             raise ValueError("every play in a trick has as many cards as the lead")
+    if trick and len(hand) < len(trick[0]):
+        raise ValueError(f"the lead has {len(trick[0])} cards but the hand only {len(hand)}")
     seen = Counter(hand) + Counter(card for play in trick for card in play)
     over = [card.text() for card, count in seen.items() if count > MAX_COPIES]
     if over:

@@ -178,6 +178,17 @@ def possible_declarations(
     return legal
 
 
+def first_by_lots(rng: random.Random) -> tuple[int, dict[int, int]]:
+    """Seed 000: the four draw a 3, 4, 5 and 6 face down; the 6 draws the first card.
+
+    Returns the first seat and each seat's lot. (Seed 001 picks the first seat at random.)
+    """
+    lots = [3, 4, 5, 6]
+    rng.shuffle(lots)
+    drawn = dict(enumerate(lots))
+    return max(drawn, key=drawn.get), drawn
+
+
 def flip_order_value(card: Card) -> int:
     """Kitty flips compare plain ranks: 2 lowest, A highest (no trump exists yet)."""
     return card.rank

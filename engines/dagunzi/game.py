@@ -54,6 +54,7 @@ from engines.dagunzi.declare import (
     Declaration,
     IllegalDeclaration,
     check_declaration,
+    first_by_lots,
     flip_for_dealer,
     kitty_trump,
     possible_declarations,
@@ -590,7 +591,10 @@ class Match:
         self.hands_played = 0
 
     def new_hand(self) -> Hand:
-        first = self.rng.randrange(4)
+        if self.rules.first_deal == "lots":
+            first, _ = first_by_lots(self.rng)
+        else:
+            first = self.rng.randrange(4)
         return Hand(
             self.rules,
             levels=self.levels,

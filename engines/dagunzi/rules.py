@@ -54,6 +54,8 @@ class Rules:
     dead_cards: bool = False
     # Score blood above 150 / below 80: one per full 10 points ("down") or per started 10.
     blood_rounding: str = "down"
+    # Who draws the first card of a round: "lots" (000: 3-6 drawn, the 6 first) or "random".
+    first_deal: str = "random"
 
     def with_follow(self, follow: str) -> Rules:
         if follow not in (DEAD, LIVE):
@@ -75,6 +77,7 @@ DALIAN = Rules(
     reinforce=False,
     joker_buriers="partner",
     bar_after_points_and_jokers=False,
+    first_deal="lots",
     ganguo="permanent-either",
     picked_no_gunzi=True,
 )

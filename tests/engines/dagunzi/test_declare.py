@@ -10,6 +10,7 @@ from engines.dagunzi.declare import (
     Declaration,
     IllegalDeclaration,
     check_declaration,
+    first_by_lots,
     flip_for_dealer,
     kitty_trump,
     possible_declarations,
@@ -136,3 +137,10 @@ def test_nobody_declares_a_random_kitty_card_names_trump():
     suits = {kitty_trump(parse_cards("BJ SJ ♥3 BJ ♠9 SJ"), random.Random(i)) for i in range(40)}
     assert suits == {HEARTS, SPADES}
     assert kitty_trump(parse_cards("BJ SJ BJ BJ SJ SJ"), random.Random(0)) is None
+
+
+def test_lots_decide_who_draws_first():
+    # Seed 000 "第一把抓牌由抽签决定": lots 3, 4, 5, 6; "数字最大者首先抓牌".
+    for seed in range(20):
+        first, lots = first_by_lots(random.Random(seed))
+        assert sorted(lots.values()) == [3, 4, 5, 6] and lots[first] == 6
