@@ -500,7 +500,6 @@ class Hand:
             kitty=self.kitty,
             levels=self.levels,
             dealer_side=dealer_side,
-            dealer_level_played=self.level,
             ganguo=self.ganguo,
         )
         self.phase = OVER

@@ -2,9 +2,30 @@
 
 Seeds 000 (the 大连 newspaper rules and the 温莎小镇法 competition code) and 001 (the
 联众 online rule book) agree on most of the game; where they differ, each reading
-is a field here and each seed a named variant. Code asks the rules a question
-(``rules.may_override(...)``, ``rules.is_ganguo(...)``) rather than testing a
-variant's name.
+is a field here and each seed a named variant: ``lianzhong`` (001), ``dalian``
+(000's rules), ``windsor`` (000's 温莎小镇法 competition code) and ``dalian-daily``
+(000's 大连日报 variant). Code reads the fields (``rules.joker_buriers``,
+``rules.ganguo``...), never a variant's name.
+
+Where neither seed speaks, the engine reads the rules as follows (each is tested):
+
+* 逢3、逢10必打: a side passes a mandatory level only by winning a hand as dealer at
+  it; attackers who take over at or below it stop there ("打来打去没出3").
+* A trick is won only by a play of the lead's shape (a 棒 by a 棒, a 滚子 by a
+  滚子), in the led suit or in trumps; the trick's winner leads next.
+* The first-hand kitty flip compares plain ranks (2 lowest, A highest) and flips
+  again on a joker; the trump suit of a grab made with the last card drawn is that
+  of the kitty's first suited card.
+* Three small jokers override three level cards; three big jokers are final.
+* "Smallest" kitty cards to take back: side before trump, then rank with 2 lowest.
+* The next dealer: the dealer's partner when the dealer side holds, the old
+  dealer's 下家 when the attackers take over, the same dealer on a replay.
+* Blood owed when a round ends (past 10, 0 or 300 points, three big jokers) is not
+  carried into the next round, which starts with a new grab.
+* The 温莎 partner's jokers, buried before the dealer sees the kitty, stay in it; the
+  dealer exchanges the rest.
+* 大连日报 "把把都扣令": the dealer must bury a joker when holding one; in 干锅 he
+  swaps it for the smallest kitty card, as the others do, and it counts.
 
 >>> VARIANTS["lianzhong"].flip_wins, VARIANTS["dalian"].flip_wins
 ('lowest', 'highest')

@@ -15,7 +15,7 @@ small when S ≥ 120 (底王见血, 抠底 or not); one per 10 points above 150 
 
 >>> from engines.dagunzi.rules import LIANZHONG
 >>> o = settle(LIANZHONG, trick_points=140, dug=True, kitty=parse_cards("BJ SJ ♠3 ♠4 ♥4 ♦6"),
-...            levels=(7, 9), dealer_side=0, dealer_level_played=7)
+...            levels=(7, 9), dealer_side=0)
 >>> o.score, o.result, o.winner, o.levels, o.blood
 (140, 'take-over', 1, (7, 10), 3)
 """
@@ -107,7 +107,6 @@ def settle(
     kitty: Sequence[int],
     levels: tuple[int, int],
     dealer_side: int,
-    dealer_level_played: int | None = None,
     ganguo: bool = False,
 ) -> Outcome:
     """The outcome of a hand from the attackers' trick points and who won the last trick."""
