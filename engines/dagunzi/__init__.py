@@ -39,7 +39,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import combinations_with_replacement
 
 from engines.cards import (
     ACE,
@@ -346,15 +345,20 @@ def _play(cards: Iterable[int]) -> tuple[Card, ...]:
 
 
 def _multisets(cards: Counter, size: int, order: Order) -> list[tuple[int, ...]]:
-    """Every distinct multiset of ``size`` cards drawn from ``cards``."""
-    if size == 0:
-        return [()]
+    """Every distinct multiset of ``size`` cards drawn from ``cards``, high cards first."""
     distinct = sorted((c for c, k in cards.items() if k > 0), key=order.key)
-    found = []
-    for combo in combinations_with_replacement(distinct, size):
-        counts = Counter(combo)
-        if all(cards[c] >= k for c, k in counts.items()):
-            found.append(combo)
+    found: list[tuple[int, ...]] = []
+
+    def extend(start: int, left: int, prefix: tuple[int, ...]) -> None:
+        if not left:
+            found.append(prefix)
+            return
+        for i in range(start, len(distinct)):
+            card = distinct[i]
+            for copies in range(min(cards[card], left), 0, -1):
+                extend(i + 1, left - copies, prefix + (card,) * copies)
+
+    extend(0, size, ())
     return found
 
 

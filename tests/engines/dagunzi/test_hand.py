@@ -282,3 +282,30 @@ def test_small_joker_is_not_buried_before_a_big_one():
     with pytest.raises(IllegalBury) as caught:
         hand.bury([SMALL_JOKER] + parse_cards("♠3 ♠4 ♣6 ♦8 ♥9"))
     assert caught.value.code == "big-first"
+
+
+def test_the_kitty_is_shown_after_a_declaration_and_hidden_without_one():
+    # 001 底牌 2: "发牌或反主结束后将底牌公开（若没人亮主，底牌不公开）".
+    declared = kitty_hand()
+    assert declared.kitty_shown
+    quiet = Hand(LIANZHONG, levels=(7, 4), dealer=0, cards=stacked({}, kitty="♠3 ♠4 ♣6 ♦8 ♥9 ♣J"))
+    quiet.deal()
+    quiet.finish_deal()
+    # 亮主 5: nobody declared, so a kitty card named the suit.
+    assert not quiet.kitty_shown
+    assert quiet.trump in {c.suit for c in parse_cards("♠3 ♠4 ♣6 ♦8 ♥9 ♣J")}
+    # 底牌 3: "扣王时底牌必须亮给大家看，不扣王时底牌不公开".
+    if quiet.phase == BURY:
+        dealer_cards = sorted(quiet.hands[0].elements())
+        plain = [c for c in dealer_cards if not c.is_joker][:6]
+        quiet.bury(plain)
+        assert not quiet.kitty_shown
+
+
+def test_the_trick_winner_takes_the_points_and_leads_next():
+    # 001 出牌规则 2: "一轮结束后，最大方得到该轮的所有分牌".
+    hand = playing_hand(LIANZHONG, {0: "♠9", 1: "♠K", 2: "♠10", 3: "♠A"})
+    for seat, card in ((0, "♠9"), (1, "♠K"), (2, "♠10"), (3, "♠A")):
+        hand.play(seat, parse_cards(card))
+    assert hand.leader == 3 and hand.to_play == 3
+    assert hand.won == {0: 0, 1: 20}
