@@ -34,33 +34,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.cards import shoe  # noqa: E402
-from engines.dagunzi import DEAD, LIVE  # noqa: E402
 from engines.dagunzi.solver import Ending, SearchLimit, solve  # noqa: E402
-from tests.engines.dagunzi.test_solver import minimax  # noqa: E402
+from tests.engines.dagunzi.test_solver import minimax, shoe_ending  # noqa: E402
 
 TARGET_6 = 1.0
 LADDER_LIMIT = 5.0
 
 
-def deal(rng: random.Random, cards: int) -> Ending:
-    pack = shoe(3)
-    rng.shuffle(pack)
-    return Ending(
-        hands=tuple(tuple(pack[i * cards : (i + 1) * cards]) for i in range(4)),
-        trick=(),
-        to_play=rng.randrange(4),
-        level=rng.randint(3, 10),
-        trump=rng.randrange(4),
-        dealer=rng.randrange(4),
-        kitty_points=5 * rng.randint(0, 8),
-        follow=rng.choice([DEAD, LIVE]),
-    )
-
-
 def endings(seed: int, cards: int, count: int) -> list[Ending]:
     rng = random.Random(f"{seed}-{cards}")
-    return [deal(rng, cards) for _ in range(count)]
+    return [shoe_ending(rng, cards) for _ in range(count)]
 
 
 def timed(ending: Ending, node_limit: int) -> tuple[float, int, bool]:

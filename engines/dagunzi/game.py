@@ -344,21 +344,8 @@ class Hand:
 
     def bury_jokers(self, seat: int, jokers: Sequence[int], picks: Sequence[int] | None = None):
         """A seat puts jokers in the kitty and takes back as many of its smallest cards."""
-        if seat not in self.joker_buriers():
-            # Say which rule stands in the way, if one does; otherwise it is not the time.
-            check_joker_bury(
-                self.rules,
-                seat,
-                self.dealer,
-                self.hands[seat],
-                self.kitty,
-                jokers,
-                picks,
-                self.order,
-                dealer_bury=self.dealer_bury,
-                ganguo=self.ganguo,
-            )
-            raise IllegalAction("not-now", "现在不能扣王。", "You may not bury jokers now.")
+        now = seat in self.joker_buriers()
+        # The rules' own reason first, if one stands in the way; otherwise it is not the time.
         taken = check_joker_bury(
             self.rules,
             seat,
@@ -371,6 +358,8 @@ class Hand:
             dealer_bury=self.dealer_bury,
             ganguo=self.ganguo,
         )
+        if not now:
+            raise IllegalAction("not-now", "现在不能扣王。", "You may not bury jokers now.")
         jokers = [CARDS[c] for c in jokers]
         self.hands[seat] -= Counter(jokers)
         self.hands[seat] += Counter(taken)
