@@ -260,7 +260,7 @@ class Hand:
 
     # -- phase 2: tribute --------------------------------------------------------
 
-    def _pay_tribute(self, returned: Sequence[int] | None = None) -> None:
+    def _pay_tribute(self) -> None:
         if not self.blood:
             return
         payer, receiver = previous_seat(self.dealer), self.dealer
