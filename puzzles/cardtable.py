@@ -1,0 +1,202 @@
+"""A card table drawn on the server: four seats, the trick, trump, level and score.
+
+Like ``boards.py``, built by plain Python. Every card is text (``♥A``) with an
+accessible name (``红桃A``); the learner's own cards are real controls: a checkbox
+per card when several may be chosen (a 棒 or 滚子), or a submit button per card
+when one click answers. Both work with the keyboard and without JavaScript.
+
+Seats are shown from the learner's chair: their partner (对家) opposite, the player
+after them (下家) on their right and the one before (上家) on their left, as play
+runs counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from engines.cards import CARDS, SUIT_SYMBOLS, Card
+
+SUIT_CLASS = ("spades", "hearts", "clubs", "diamonds")
+
+
+def escape(value: object) -> str:
+    return html.escape(str(value))
+
+
+def card_name(card: int) -> str:
+    """The accessible name: ``红桃A ♥A`` in Chinese, ``A of hearts`` in English."""
+    card = CARDS[card]
+    from django.utils.translation import get_language
+
+    if (get_language() or "zh-hans").lower().startswith("en"):
+        return f"{card.en()} ({card.text()})"
+    return f"{card.zh()} {card.text()}"
+
+
+def _face(card: Card) -> str:
+    if card.is_joker:
+        big = card.rank == 16
+        return (
+            f'<span class="card-face" aria-hidden="true"><span class="card-rank">'
+            f'{"大" if big else "小"}</span><span class="card-suit">王</span></span>'
+        )
+    rank = card.text()[1:]
+    return (
+        f'<span class="card-face" aria-hidden="true"><span class="card-rank">{rank}</span>'
+        f'<span class="card-suit">{SUIT_SYMBOLS[card.suit]}</span></span>'
+    )
+
+
+def _classes(card: Card, extra: str = "") -> str:
+    if card.is_joker:
+        colour = "joker-big" if card.rank == 16 else "joker-small"
+    else:
+        colour = SUIT_CLASS[card.suit]
+    return f"card card-{colour}" + (f" {extra}" if extra else "")
+
+
+def card_span(card: int, extra: str = "") -> str:
+    """One card, shown only."""
+    card = CARDS[card]
+    name = escape(card_name(card))
+    return (
+        f'<span class="{_classes(card, extra)}" role="img" aria-label="{name}">{_face(card)}</span>'
+    )
+
+
+def cards_row(cards: Iterable[int], extra: str = "") -> str:
+    return "".join(card_span(c, extra) for c in cards)
+
+
+def hand_controls(
+    cards: Sequence[int],
+    *,
+    mode: str,
+    field: str = "card",
+    selected: Iterable[int] = (),
+    marks: Mapping[int, str] | None = None,
+) -> str:
+    """The learner's hand: ``mode`` is ``"select"`` (checkboxes), ``"click"`` (a
+    submit button per card) or ``"show"`` (plain cards)."""
+    marks = marks or {}
+    chosen = list(selected)
+    parts = []
+    for card in cards:
+        card = CARDS[card]
+        name = escape(card_name(card))
+        mark = marks.get(card, "")
+        if mode == "select":
+            checked = ""
+            if card in chosen:
+                chosen.remove(card)
+                checked = " checked"
+            parts.append(
+                f'<label class="{_classes(card, mark)}"><input type="checkbox" '
+                f'class="card-check" name="{escape(field)}" value="{escape(card.text())}"'
+                f"{checked}>{_face(card)}"
+                f'<span class="visually-hidden">{name}</span></label>'
+            )
+        elif mode == "click":
+            parts.append(
+                f'<button type="submit" class="{_classes(card, mark)}" name="{escape(field)}" '
+                f'value="{escape(card.text())}" aria-label="{name}">{_face(card)}</button>'
+            )
+        else:
+            parts.append(card_span(card, mark))
+    return "".join(parts)
+
+
+def seat_label(seat: int, you: int) -> str:
+    relative = (seat - you) % 4
+    return [_("You"), _("Right (下家)"), _("Partner (对家)"), _("Left (上家)")][relative]
+
+
+def card_table(
+    *,
+    you: int,
+    hand: str,
+    others: Mapping[int, Sequence[int] | int] | None = None,
+    trick: Sequence[tuple[int, Sequence[int]]] = (),
+    trump: int | None = None,
+    level: int | None = None,
+    dealer: int | None = None,
+    score: int | None = None,
+    kitty: Sequence[int] | None = None,
+    winner: int | None = None,
+    label: str = "",
+    note: str = "",
+) -> SafeString:
+    """The table from seat ``you``'s chair. ``hand`` is the learner's hand, already
+    built (``hand_controls``); ``others`` maps a seat to its open cards or, as an int,
+    a number of face-down cards; ``trick`` holds (seat, cards) in play order;
+    ``winner`` marks the seat winning the trick."""
+    others = others or {}
+    info = []
+    if trump is not None:
+        info.append(
+            f'<span class="table-fact">{escape(_("Trump"))} '
+            f'<strong class="suit-{SUIT_CLASS[trump]}">{SUIT_SYMBOLS[trump]}</strong></span>'
+        )
+    if level is not None:
+        info.append(
+            f'<span class="table-fact">{escape(_("Level"))} <strong>{level}</strong></span>'
+        )
+    if dealer is not None:
+        info.append(
+            f'<span class="table-fact">{escape(_("Dealer"))} '
+            f"<strong>{escape(seat_label(dealer, you))}</strong></span>"
+        )
+    if score is not None:
+        info.append(
+            f'<span class="table-fact">{escape(_("Attackers’ points"))} '
+            f"<strong>{score}</strong></span>"
+        )
+    played = dict(trick)
+
+    def seat_box(seat: int) -> str:
+        where = ("bottom", "right", "top", "left")[(seat - you) % 4]
+        shown = others.get(seat)
+        if seat == you:
+            body = f'<div class="hand hand-you">{hand}</div>'
+        elif isinstance(shown, int):
+            count = escape(_("%(n)s cards, face down") % {"n": shown})
+            backs = '<span class="card card-back" aria-hidden="true"></span>' * min(shown, 13)
+            body = f'<div class="hand hand-hidden" role="img" aria-label="{count}">{backs}</div>'
+        elif shown:
+            body = f'<div class="hand">{cards_row(shown)}</div>'
+        else:
+            body = ""
+        in_trick = played.get(seat)
+        if seat != you and shown is None and not in_trick:
+            return ""  # a seat the puzzle says nothing about
+        trick_html = ""
+        if in_trick:
+            win = " is-winning" if seat == winner else ""
+            trick_html = f'<div class="played{win}">{cards_row(in_trick)}</div>'
+        dealer_badge = (
+            f' <span class="badge">{escape(_("dealer"))}</span>' if seat == dealer else ""
+        )
+        return (
+            f'<section class="seat seat-{where}" aria-label="{escape(seat_label(seat, you))}">'
+            f'<h3 class="seat-name">{escape(seat_label(seat, you))}{dealer_badge}</h3>'
+            f"{trick_html}{body}</section>"
+        )
+
+    kitty_html = ""
+    if kitty:
+        kitty_html = (
+            f'<section class="kitty" aria-label="{escape(_("Kitty (底牌)"))}">'
+            f'<h3 class="seat-name">{escape(_("Kitty (底牌)"))}</h3>{cards_row(kitty)}</section>'
+        )
+    seats = "".join(seat_box(s) for s in ((you + 2) % 4, (you + 3) % 4, (you + 1) % 4, you))
+    group = escape(label or _("Card table"))
+    note_html = f'<p class="table-note">{escape(note)}</p>' if note else ""
+    return mark_safe(  # noqa: S308 - every interpolated value is escaped or built escaped
+        f'<div class="card-table" role="group" aria-label="{group}">'
+        f'<div class="table-info">{"".join(info)}</div>'
+        f'<div class="table-seats">{seats}</div>{kitty_html}{note_html}</div>'
+    )

@@ -1,0 +1,1074 @@
+"""打滚子 puzzle kinds: every answer is judged by ``engines.dagunzi``.
+
+* ``dagunzi.play``: which card or cards do you play here? The accepted answers are
+  proven by the double-dummy solver when all four hands are open, or given by the
+  author for a convention (a signal), with the explanation; an illegal play is
+  refused with the engine's reason and the learner tries again.
+* ``dagunzi.legal``: which of these plays are legal (死棒 or 活棒)?
+* ``dagunzi.winner``: who wins this trick?
+* ``dagunzi.order``: sort these cards, highest first, for this level and trump.
+* ``dagunzi.settle``: score the hand: points, result, levels or blood.
+* ``dagunzi.bury``: is this bury allowed, and which kitty cards come back?
+
+The data formats are in ``content/dagunzi/README.md``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from engines.cards import CARDS, SUIT_EN, SUIT_ZH, Card, cards_text, parse_card, parse_suit
+from engines.dagunzi import (
+    DEAD,
+    LIVE,
+    TRUMP,
+    IllegalPlay,
+    Order,
+    check_play,
+    group_size,
+    legal_plays,
+    points,
+    trick_winner,
+)
+from engines.dagunzi.kitty import IllegalBury, check_bury, check_joker_bury
+from engines.dagunzi.rules import rules_for
+from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
+from engines.dagunzi.solver import Ending, SearchLimit, solve
+
+from ..boards import answer_controls, choice_buttons
+from ..cardtable import card_table, cards_row, hand_controls
+from . import (
+    CONTINUE,
+    CORRECT,
+    ILLEGAL,
+    WRONG,
+    BadAnswer,
+    InvalidPuzzle,
+    PuzzleKind,
+    Verdict,
+    register,
+)
+
+NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
+
+
+def _both(zh: str, en: str) -> dict[str, str]:
+    return {"zh": zh, "en": en}
+
+
+def _cards(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
+    value = data.get(key)
+    if value is None and not required:
+        return []
+    try:
+        if isinstance(value, str):
+            return [parse_card(w) for w in value.replace(",", " ").split()]
+        if isinstance(value, list):
+            return [parse_card(w) for w in value]
+    except ValueError as error:
+        raise InvalidPuzzle(f"{key}: {error}") from None
+    raise InvalidPuzzle(f'{key} must be cards, such as "♥A ♥A BJ"')
+
+
+def _plays(data: Mapping[str, Any], key: str) -> list[list[Card]]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidPuzzle(f"{key} must be a list of plays")
+    return [_cards({key: play}, key) for play in value]
+
+
+def _order(data: Mapping[str, Any]) -> Order:
+    try:
+        trump = parse_suit(data.get("trump"))
+        level = data.get("level")
+        if not isinstance(level, int) or isinstance(level, bool):
+            raise ValueError("level must be 3 to 10")
+        return Order(level, trump)
+    except ValueError as error:
+        raise InvalidPuzzle(str(error)) from None
+
+
+def _rules(data: Mapping[str, Any]):
+    follow = data.get("follow", DEAD)
+    if follow not in (DEAD, LIVE):
+        raise InvalidPuzzle('follow must be "dead" (死棒) or "live" (活棒)')
+    try:
+        return rules_for(data.get("rules", "lianzhong"), follow)
+    except ValueError as error:
+        raise InvalidPuzzle(str(error)) from None
+
+
+def _seat(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        raise InvalidPuzzle(f"{key} must be a seat, 0 to 3")
+    return value
+
+
+def _getlist(post: Mapping[str, Any], key: str) -> list[str]:
+    if hasattr(post, "getlist"):
+        return post.getlist(key)
+    value = post.get(key, [])
+    return value if isinstance(value, list) else [value]
+
+
+def _selected_cards(post: Mapping[str, Any], key: str = "card") -> tuple[Card, ...]:
+    words = _getlist(post, key)
+    if not words or len(words) > 3:
+        raise BadAnswer(_("choose one, two or three cards"))
+    try:
+        return tuple(sorted(parse_card(w) for w in words))
+    except (ValueError, TypeError):
+        raise BadAnswer(_("that is not a card")) from None
+
+
+def play_text(play: Sequence[int]) -> str:
+    return cards_text(play)
+
+
+def suit_words(suit: int) -> tuple[str, str]:
+    if suit == TRUMP:
+        return "主牌", "trumps"
+    return SUIT_ZH[suit], SUIT_EN[suit]
+
+
+def _choice(post: Mapping[str, Any], allowed: Sequence[str]) -> str:
+    value = post.get("answer")
+    if value not in allowed:
+        raise BadAnswer(_("that is not one of the choices"))
+    return value
+
+
+def _submit(label: str, value: str = "done") -> str:
+    return answer_controls(
+        f'<button type="submit" class="button" name="answer" value="{html.escape(value)}">'
+        f"{html.escape(label)}</button>"
+    )
+
+
+class DagunziKind(PuzzleKind):
+    game = "dagunzi"
+
+    def start(self, data):
+        return {}
+
+    def answer_text(self, answer):
+        if isinstance(answer, tuple):
+            return play_text(answer)
+        return str(answer)
+
+
+# ---------------------------------------------------------------------------
+# Who wins the trick?
+
+
+def winner_words(plays: Sequence[Sequence[int]], order: Order, leader: int) -> dict[str, str]:
+    """Why the winning play wins, and why each other play does not."""
+    win = trick_winner(plays, order)
+    lead = plays[0]
+    n, led = len(lead), order.suit_of[lead[0]]
+    led_zh, led_en = suit_words(led)
+    zh = [f"{seat_words(leader + win)[0]}的 {play_text(plays[win])} 赢这一轮。"]
+    en = [f"{seat_words(leader + win)[1]} wins with {play_text(plays[win])}."]
+    for i, play in enumerate(plays):
+        if i == win:
+            continue
+        who_zh, who_en = seat_words(leader + i)
+        suits = {order.suit_of[c] for c in play}
+        if n > 1 and group_size(play) != n:
+            shape = "棒子" if n == 2 else "滚子"
+            zh.append(f"{who_zh}出的不是{shape}，赢不了。")
+            en.append(f"{who_en}'s cards are not a {shape}, so they cannot win.")
+        elif suits - {led, TRUMP} or len(suits) > 1:
+            zh.append(f"{who_zh}垫了别的花色，赢不了。")
+            en.append(f"{who_en} discarded another suit, which never wins.")
+        elif order.strength[play[0]] == order.strength[plays[win][0]] and (
+            order.suit_of[play[0]] == order.suit_of[plays[win][0]]
+        ):
+            zh.append(f"{who_zh}的牌一样大，但出得晚：先出的赢。")
+            en.append(f"{who_en}'s cards are as high but came later: the first played wins.")
+        elif order.suit_of[plays[win][0]] == TRUMP and order.suit_of[play[0]] != TRUMP:
+            zh.append(f"{who_zh}跟的是{led_zh}，被主牌杀了。")
+            en.append(f"{who_en} followed in {led_en} and was trumped.")
+        else:
+            zh.append(f"{who_zh}的牌小。")
+            en.append(f"{who_en}'s cards are lower.")
+    return _both("".join(zh), " ".join(en))
+
+
+def seat_words(relative: int) -> tuple[str, str]:
+    """Seat names counted from the learner (seat 0 of a puzzle is "you")."""
+    return [
+        ("你", "You"),
+        ("下家", "Your right (下家)"),
+        ("对家", "Your partner"),
+        ("上家", "Your left (上家)"),
+    ][relative % 4]
+
+
+@register
+class WinnerKind(DagunziKind):
+    """Four plays of a trick: which one wins it?"""
+
+    name = "dagunzi.winner"
+
+    def _read(self, data):
+        order = _order(data)
+        plays = _plays(data, "plays")
+        leader = _seat(data, "leader", 0)
+        return order, plays, leader
+
+    def validate(self, data):
+        order, plays, _leader = self._read(data)
+        if len(plays) != 4:
+            raise InvalidPuzzle("a trick has four plays, the lead first")
+        if not group_size(plays[0]):
+            raise InvalidPuzzle("the lead must be a single, a 棒 or a 滚子")
+        if any(len(p) != len(plays[0]) for p in plays):
+            raise InvalidPuzzle("every play has as many cards as the lead")
+        seen = Counter(c for p in plays for c in p)
+        if any(k > 3 for k in seen.values()):
+            raise InvalidPuzzle("three decks hold each card three times")
+
+    def parse_answer(self, data, state, post):
+        return _choice(post, ["0", "1", "2", "3"])
+
+    def check(self, data, state, answer):
+        order, plays, leader = self._read(data)
+        win = trick_winner(plays, order)
+        status = CORRECT if int(answer) == win else WRONG
+        return Verdict(status, message=winner_words(plays, order, leader)), {
+            "answer": answer,
+            "judged": True,
+        }
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order, plays, leader = self._read(data)
+        trick = [((leader + i) % 4, p) for i, p in enumerate(plays)]
+        winner = (leader + trick_winner(plays, order)) % 4 if verdict is not None else None
+        table = card_table(
+            you=0,
+            hand="",
+            trick=trick,
+            trump=order.trump,
+            level=order.level,
+            dealer=data.get("dealer"),
+            winner=winner,
+            label=_("Who wins this trick?"),
+        )
+        if not interactive:
+            return table
+        choices = []
+        for i, play in enumerate(plays):
+            seat = (leader + i) % 4
+            who = _("You") if seat == 0 else seat_label_short(seat)
+            choices.append((str(i), f"{who}: {play_text(play)}"))
+        return mark_safe(table + choice_buttons(choices))  # noqa: S308
+
+
+def seat_label_short(seat: int) -> str:
+    return [_("You"), _("Right (下家)"), _("Partner (对家)"), _("Left (上家)")][seat % 4]
+
+
+# ---------------------------------------------------------------------------
+# Sort the cards
+
+
+@register
+class OrderKind(DagunziKind):
+    """Pick the cards from the highest down, as a player sorts a hand."""
+
+    name = "dagunzi.order"
+
+    def validate(self, data):
+        order = _order(data)
+        cards = _cards(data, "cards")
+        if len(cards) < 3 or len(cards) > 13:
+            raise InvalidPuzzle("give 3 to 13 cards to sort")
+        if any(k > 3 for k in Counter(cards).values()):
+            raise InvalidPuzzle("three decks hold each card three times")
+        del order
+
+    def start(self, data):
+        return {"placed": []}
+
+    def parse_answer(self, data, state, post):
+        try:
+            return parse_card(post.get("card", ""))
+        except (ValueError, TypeError):
+            raise BadAnswer(_("that is not a card")) from None
+
+    @staticmethod
+    def remaining(data, state) -> Counter:
+        return Counter(_cards(data, "cards")) - Counter(
+            parse_card(t) for t in state.get("placed", [])
+        )
+
+    @staticmethod
+    def allowed(order: Order, left: Counter, placed: Sequence[Card]) -> set[Card]:
+        """The cards that may come next: the highest trump; else the highest card of
+        the side suit being laid out, or of any side suit when none is open."""
+        trumps = [c for c in left if left[c] and order.is_trump(c)]
+        if trumps:
+            top = max(order.strength[c] for c in trumps)
+            return {c for c in trumps if order.strength[c] == top}
+        open_suit = None
+        if placed and not order.is_trump(placed[-1]):
+            suit = order.suit_of[placed[-1]]
+            if any(left[c] and order.suit_of[c] == suit for c in left):
+                open_suit = suit
+        allowed = set()
+        for suit in {order.suit_of[c] for c in left if left[c]}:
+            if open_suit is not None and suit != open_suit:
+                continue
+            cards = [c for c in left if left[c] and order.suit_of[c] == suit]
+            top = max(order.strength[c] for c in cards)
+            allowed |= {c for c in cards if order.strength[c] == top}
+        return allowed
+
+    def check(self, data, state, answer):
+        order = _order(data)
+        placed = [parse_card(t) for t in state.get("placed", [])]
+        left = self.remaining(data, state)
+        if not left[answer]:
+            return Verdict(
+                ILLEGAL, message=_both("这张牌不在要排的牌里。", "That card is not left to sort.")
+            ), state
+        allowed = self.allowed(order, left, placed)
+        if answer not in allowed:
+            right = " ".join(c.text() for c in order.sorted(allowed))
+            sorted_all = " ".join(c.text() for c in order.sorted(left.elements()))
+            return Verdict(
+                WRONG,
+                message=_both(
+                    f"{answer.text()} 还不该出场：下一张应该是 {right}。"
+                    f"剩下的牌从大到小是：{sorted_all}。",
+                    f"Not {answer.text()} yet: next comes {right}. The cards left, high to low: "
+                    f"{sorted_all}.",
+                ),
+            ), {"placed": [c.text() for c in placed], "judged": True}
+        placed.append(answer)
+        state = {"placed": [c.text() for c in placed]}
+        if sum(left.values()) == 1:
+            return Verdict(
+                CORRECT,
+                message=_both(
+                    "排好了：" + " ".join(c.text() for c in placed),
+                    "Sorted: " + " ".join(c.text() for c in placed),
+                ),
+            ), {**state, "judged": True}
+        return Verdict(
+            CONTINUE, message=_both(f"对，{answer.text()}。", f"Yes, {answer.text()}.")
+        ), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order = _order(data)
+        state = state or {}
+        placed = [parse_card(t) for t in state.get("placed", [])]
+        left = self.remaining(data, state)
+        if state.get("judged") or not interactive:
+            rest = hand_controls(order.sorted(left.elements()), mode="show")
+        else:
+            # Shown in the order given, so the layout gives nothing away.
+            given = list(_cards(data, "cards"))
+            shown = Counter(given) - left
+            rest_cards = []
+            for card in given:
+                if shown[card]:
+                    shown[card] -= 1
+                    continue
+                rest_cards.append(card)
+            rest = hand_controls(rest_cards, mode="click")
+        row = cards_row(placed) if placed else ""
+        sorted_label = html.escape(_("Sorted so far"))
+        left_label = html.escape(_("Still to place: click the highest"))
+        table = card_table(
+            you=0,
+            hand=rest,
+            trump=order.trump,
+            level=order.level,
+            label=_("Sort the cards"),
+        )
+        return mark_safe(  # noqa: S308 - built escaped
+            f'<div class="sort-row"><h3 class="seat-name">{sorted_label}</h3>'
+            f'<div class="hand">{row}</div></div>'
+            f'<p class="table-note">{left_label}</p>{table}'
+        )
+
+
+# ---------------------------------------------------------------------------
+# Which plays are legal?
+
+
+@register
+class LegalKind(DagunziKind):
+    """Tick every legal play among the options, then Done."""
+
+    name = "dagunzi.legal"
+
+    def _read(self, data):
+        order = _order(data)
+        rules = _rules(data)
+        hand = _cards(data, "hand")
+        trick = _plays(data, "trick")
+        options = _plays(data, "options")
+        return order, rules, hand, trick, options
+
+    def judge(self, data) -> list[tuple[tuple[Card, ...], IllegalPlay | None]]:
+        order, rules, hand, trick, options = self._read(data)
+        found = []
+        for option in options:
+            try:
+                check_play(hand, trick, option, order, follow=rules.follow)
+                found.append((tuple(option), None))
+            except IllegalPlay as error:
+                found.append((tuple(option), error))
+        return found
+
+    def validate(self, data):
+        order, rules, hand, trick, options = self._read(data)
+        if not options or len(options) > 8:
+            raise InvalidPuzzle("give 1 to 8 options")
+        if trick and not group_size(trick[0]):
+            raise InvalidPuzzle("the lead must be a single, a 棒 or a 滚子")
+        for option in options:
+            if Counter(option) - Counter(hand):
+                raise InvalidPuzzle(f"option {play_text(option)} is not in the hand")
+        if len({tuple(sorted(o)) for o in options}) != len(options):
+            raise InvalidPuzzle("two options are the same play")
+        del order, rules
+
+    def parse_answer(self, data, state, post):
+        if post.get("answer") != "done":
+            raise BadAnswer(_("press Done to answer"))
+        count = len(data.get("options", []))
+        picked = set()
+        for value in _getlist(post, "option"):
+            if value not in [str(i) for i in range(count)]:
+                raise BadAnswer(_("that is not one of the choices"))
+            picked.add(int(value))
+        return tuple(sorted(picked))
+
+    def answer_text(self, answer):
+        return ",".join(str(i) for i in answer) or "none"
+
+    def check(self, data, state, answer):
+        judged = self.judge(data)
+        truth = {i for i, (_option, error) in enumerate(judged) if error is None}
+        zh, en = [], []
+        for i, (option, error) in enumerate(judged):
+            if error is None:
+                zh.append(f"{play_text(option)}：可以。")
+                en.append(f"{play_text(option)}: legal.")
+            else:
+                zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
+                en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
+            del i
+        status = CORRECT if set(answer) == truth else WRONG
+        return Verdict(status, message=_both("".join(zh), " ".join(en))), {
+            "picked": list(answer),
+            "judged": True,
+        }
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order, rules, hand, trick, options = self._read(data)
+        state = state or {}
+        leader = (0 - len(trick)) % 4
+        table = card_table(
+            you=0,
+            hand=hand_controls(order.sorted(hand), mode="show"),
+            trick=[((leader + i) % 4, p) for i, p in enumerate(trick)],
+            trump=order.trump,
+            level=order.level,
+            note=_("Rule: 死棒 (a led 棒 or 滚子 must be matched when you can)")
+            if rules.follow == DEAD
+            else _("Rule: 活棒 (only the suit must be followed)"),
+        )
+        if not interactive:
+            return table
+        picked = set(state.get("picked", []))
+        boxes = "".join(
+            f'<label class="option"><input type="checkbox" name="option" value="{i}"'
+            f"{' checked' if i in picked else ''}> {cards_row(order.sorted(option))}</label>"
+            for i, option in enumerate(options)
+        )
+        done = html.escape(_("Done: these are the legal ones"))
+        return mark_safe(  # noqa: S308 - built escaped
+            table + f'<fieldset class="options"><legend>{html.escape(_("Legal plays"))}'
+            f"</legend>{boxes}</fieldset>"
+            + answer_controls(
+                f'<button type="submit" class="button" name="answer" value="done">{done}</button>'
+            )
+        )
+
+
+# ---------------------------------------------------------------------------
+# Which card do you play?
+
+
+@lru_cache(maxsize=256)
+def _solve(key: str):
+    data = json.loads(key)
+    return solve(Ending.from_json(data), node_limit=NODE_LIMIT)
+
+
+@register
+class PlayKind(DagunziKind):
+    """Choose the card (or 棒, or 滚子) to play; checked by the solver or the author."""
+
+    name = "dagunzi.play"
+
+    def _read(self, data):
+        order = _order(data)
+        rules = _rules(data)
+        you = 0
+        trick = _plays(data, "trick")
+        if "hands" in data:
+            hands = data["hands"]
+            if not isinstance(hands, list) or len(hands) != 4:
+                raise InvalidPuzzle("hands lists the four seats' cards, yours first")
+            hands = [_cards({"hands": h}, "hands", required=False) for h in hands]
+            hand = hands[you]
+        else:
+            hand = _cards(data, "hand")
+            hands = None
+        return order, rules, hand, hands, trick
+
+    def ending_json(self, data) -> str:
+        order, rules, _hand, hands, trick = self._read(data)
+        leader = (0 - len(trick)) % 4
+        del leader
+        return json.dumps(
+            {
+                "hands": [[c.text() for c in h] for h in hands],
+                "trick": [[c.text() for c in p] for p in trick],
+                "to_play": 0,
+                "level": order.level,
+                "trump": "♠♥♣♦"[order.trump],
+                "dealer": _seat(data, "dealer", 0),
+                "kitty_points": data.get("kitty_points", 0),
+                "variant": rules.follow,
+            },
+            ensure_ascii=False,
+            sort_keys=True,
+        )
+
+    def accepted(self, data) -> tuple[set[tuple[Card, ...]], Any]:
+        """The accepted plays, and the solution when the solver proved them."""
+        order, rules, hand, hands, trick = self._read(data)
+        if "accepted" in data:
+            return {tuple(sorted(p)) for p in _plays(data, "accepted")}, None
+        solution = _solve(self.ending_json(data))
+        return set(solution.best), solution
+
+    def validate(self, data):
+        order, rules, hand, hands, trick = self._read(data)
+        if hands is None and "accepted" not in data:
+            raise InvalidPuzzle("give all four hands (solver-proven) or the accepted plays")
+        if hands is not None:
+            try:
+                accepted, solution = self.accepted(data)
+            except SearchLimit:
+                raise InvalidPuzzle(
+                    "the solver could not prove this ending: make it smaller"
+                ) from None
+            except ValueError as error:
+                raise InvalidPuzzle(f"the ending is not valid: {error}") from None
+            if solution is not None and len(set(solution.values.values())) == 1:
+                raise InvalidPuzzle("every legal play scores the same: there is nothing to find")
+        accepted = (
+            {tuple(sorted(p)) for p in _plays(data, "accepted")} if "accepted" in data else None
+        )
+        legal = legal_plays(hand, trick, order, follow=rules.follow)
+        if accepted is not None:
+            for play in accepted:
+                try:
+                    check_play(hand, trick, play, order, follow=rules.follow)
+                except IllegalPlay as error:
+                    raise InvalidPuzzle(
+                        f"accepted play {play_text(play)} is illegal: {error}"
+                    ) from None
+            if len(legal) == len(accepted):
+                raise InvalidPuzzle("every legal play is accepted: there is nothing to find")
+
+    def parse_answer(self, data, state, post):
+        return _selected_cards(post)
+
+    def check(self, data, state, answer):
+        order, rules, hand, hands, trick = self._read(data)
+        try:
+            play = check_play(hand, trick, answer, order, follow=rules.follow)
+        except IllegalPlay as error:
+            return Verdict(ILLEGAL, message=error.reason), state
+        accepted, solution = self.accepted(data)
+        right = play in accepted
+        new_state = {"played": [c.text() for c in play], "judged": True}
+        best = " / ".join(play_text(p) for p in sorted(accepted))
+        if solution is None:
+            if right:
+                return Verdict(CORRECT, message=_both("对。", "Right.")), new_state
+            return Verdict(
+                WRONG,
+                message=_both(
+                    f"这样出牌可以，但不是这里的好打法。好打法：{best}。",
+                    f"That is legal, but not the play here. The play: {best}.",
+                ),
+            ), new_state
+        dealer = _seat(data, "dealer", 0)
+        attacking = dealer % 2 == 1  # seat 0 (you) is an attacker when the dealer is 1 or 3
+        mine = solution.values[play] if attacking else _dealer_points(solution, play)
+        top = solution.attackers if attacking else solution.dealer_side
+        side_zh, side_en = (
+            ("抓分方", "your side (the attackers)")
+            if attacking
+            else ("庄家方", "your side (the dealer's)")
+        )
+        if right:
+            return Verdict(
+                CORRECT,
+                message=_both(
+                    f"对：双方都打最好，{side_zh}能拿到 {top} 分。",
+                    f"Right: with best play on both sides, {side_en} takes {top} points.",
+                ),
+            ), new_state
+        return Verdict(
+            WRONG,
+            message=_both(
+                f"这样{side_zh}最多只能拿 {mine} 分；{best} 能拿 {top} 分。",
+                f"After that, {side_en} can take only {mine} points; {best} takes {top}.",
+            ),
+        ), new_state
+
+    def solution(self, data):
+        accepted, _solution = self.accepted(data)
+        return [play_text(p) for p in sorted(accepted)]
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order, rules, hand, hands, trick = self._read(data)
+        state = state or {}
+        leader = (0 - len(trick)) % 4
+        others: dict[int, Any] = {}
+        shown = set(data.get("open", [1, 2, 3] if hands else []))
+        counts = data.get("counts", {})
+        for seat in (1, 2, 3):
+            if hands is not None:
+                others[seat] = order.sorted(hands[seat]) if seat in shown else len(hands[seat])
+            elif str(seat) in counts:
+                others[seat] = counts[str(seat)]
+        played = [parse_card(t) for t in state.get("played", [])]
+        trick_rows = [((leader + i) % 4, p) for i, p in enumerate(trick)]
+        if played:
+            trick_rows.append((0, played))
+        mode = "select" if interactive else "show"
+        left = Counter(hand) - Counter(played)
+        table = card_table(
+            you=0,
+            hand=hand_controls(order.sorted(left.elements()), mode=mode),
+            others=others,
+            trick=trick_rows,
+            trump=order.trump,
+            level=order.level,
+            dealer=_seat(data, "dealer", 0),
+            score=data.get("score"),
+            kitty=_cards(data, "kitty", required=False) or None,
+            note=_("Rule: 死棒") if rules.follow == DEAD else _("Rule: 活棒"),
+        )
+        if not interactive:
+            return table
+        return mark_safe(table + _submit(_("Play the chosen cards"), "play"))  # noqa: S308
+
+
+def _dealer_points(solution, play) -> int:
+    total = solution.attackers + solution.dealer_side
+    return total - solution.values[play]
+
+
+# ---------------------------------------------------------------------------
+# Settle the hand
+
+ASKS = ("score", "result", "levels", "blood")
+RESULT_WORDS = {
+    TAKE_OVER: ("抓分方上台", "The attackers take over"),
+    HOLD: ("庄家方保庄", "The dealer side holds"),
+    REPLAY: ("重打", "The hand is replayed"),
+}
+
+
+@register
+class SettleKind(DagunziKind):
+    """The last trick is over: how many points, who goes up, how much blood?"""
+
+    name = "dagunzi.settle"
+
+    def outcome(self, data):
+        rules = _rules(data)
+        levels = data.get("levels", [3, 3])
+        if not (
+            isinstance(levels, list)
+            and len(levels) == 2
+            and all(isinstance(v, int) and 3 <= v <= 10 for v in levels)
+        ):
+            raise InvalidPuzzle("levels are the two sides' levels, each 3 to 10")
+        trick_points = data.get("trick_points")
+        if not isinstance(trick_points, int) or not 0 <= trick_points <= 300 or trick_points % 5:
+            raise InvalidPuzzle("trick_points is the attackers' points in tricks, 0 to 300")
+        kitty = _cards(data, "kitty")
+        if len(kitty) != 6:
+            raise InvalidPuzzle("the kitty has six cards")
+        if trick_points + points(kitty) > 300:
+            raise InvalidPuzzle("the trick points and the kitty add up to more than 300")
+        return settle(
+            rules,
+            trick_points=trick_points,
+            dug=bool(data.get("dug")),
+            kitty=kitty,
+            levels=tuple(levels),
+            dealer_side=_seat(data, "dealer", 0) % 2,
+            ganguo=bool(data.get("ganguo")),
+        )
+
+    def validate(self, data):
+        if data.get("ask") not in ASKS:
+            raise InvalidPuzzle(f"ask is one of {', '.join(ASKS)}")
+        self.outcome(data)
+
+    def parse_answer(self, data, state, post):
+        if data.get("ask") == "result":
+            return _choice(post, list(RESULT_WORDS))
+        value = post.get("answer", "")
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise BadAnswer(_("type a whole number")) from None
+        if not 0 <= number <= 1000:
+            raise BadAnswer(_("type a whole number"))
+        return number
+
+    def truth(self, data, outcome):
+        ask = data["ask"]
+        return {
+            "score": outcome.score,
+            "result": outcome.result,
+            "levels": outcome.gained,
+            "blood": outcome.blood,
+        }[ask]
+
+    def check(self, data, state, answer):
+        outcome = self.outcome(data)
+        truth = self.truth(data, outcome)
+        result_zh, result_en = RESULT_WORDS[outcome.result]
+        doubled = (
+            (
+                f"抠底，底牌 {outcome.kitty_points} 分翻倍，",
+                f"抠底: the kitty's {outcome.kitty_points} points count twice; ",
+            )
+            if outcome.dug
+            else ("", "")
+        )
+        zh = (
+            f"{doubled[0]}抓分方一共 {outcome.score} 分：{result_zh}"
+            f"{f'，升 {outcome.gained} 级' if outcome.gained else ''}"
+            f"{f'，下一把进贡 {outcome.blood} 张（喝血）' if outcome.blood else ''}。"
+        )
+        en = (
+            f"{doubled[1]}the attackers have {outcome.score} points. {result_en}"
+            f"{f', up {outcome.gained} level(s)' if outcome.gained else ''}"
+            f"{f'; {outcome.blood} card(s) of tribute next hand' if outcome.blood else ''}."
+        )
+        if outcome.round_over:
+            zh += "这一轮结束。"
+            en += " The round is over."
+        status = CORRECT if answer == truth else WRONG
+        return Verdict(status, message=_both(zh, en)), {"answer": answer, "judged": True}
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        kitty = _cards(data, "kitty")
+        dealer = _seat(data, "dealer", 0)
+        levels = data.get("levels", [3, 3])
+        facts = [
+            (_("Attackers’ points in tricks"), str(data.get("trick_points"))),
+            (
+                _("Last trick won by"),
+                _("the attackers (抠底)") if data.get("dug") else _("the dealer side (保底)"),
+            ),
+            (
+                _("Levels (dealer side, attackers)"),
+                f"{levels[dealer % 2]}, {levels[1 - dealer % 2]}",
+            ),
+        ]
+        if data.get("ganguo"):
+            facts.append((_("Kitty"), _("干锅 (all trumps or all side cards)")))
+        rows = "".join(
+            f'<tr><th scope="row">{html.escape(k)}</th><td>{html.escape(v)}</td></tr>'
+            for k, v in facts
+        )
+        picture = (
+            f'<div class="card-table"><section class="kitty"><h3 class="seat-name">'
+            f"{html.escape(_('Kitty (底牌)'))}</h3>{cards_row(kitty)}</section>"
+            f'<table class="facts">{rows}</table></div>'
+        )
+        if not interactive:
+            return mark_safe(picture)  # noqa: S308
+        if data.get("ask") == "result":
+            controls = choice_buttons([(key, _(en)) for key, (_zh, en) in RESULT_WORDS.items()])
+        else:
+            label = {
+                "score": _("Attackers’ points"),
+                "levels": _("Levels gained"),
+                "blood": _("Cards of tribute"),
+            }[data["ask"]]
+            controls = answer_controls(
+                f'<label for="settle-answer">{html.escape(label)}</label>'
+                f'<input id="settle-answer" type="number" name="answer" min="0" max="400" '
+                f'inputmode="numeric" required>'
+                f'<button type="submit" class="button">{html.escape(_("Answer"))}</button>'
+            )
+        return mark_safe(picture + controls)  # noqa: S308
+
+
+# ---------------------------------------------------------------------------
+# Burying
+
+
+@register
+class BuryKind(DagunziKind):
+    """Is this bury allowed? Which kitty cards must come back for the jokers?"""
+
+    name = "dagunzi.bury"
+
+    def _read(self, data):
+        order = _order(data)
+        rules = _rules(data)
+        dealer = _seat(data, "dealer", 0)
+        seat = _seat(data, "seat", 0)
+        hand = _cards(data, "hand")
+        kitty = _cards(data, "kitty")
+        cards = _cards(data, "cards")
+        dealer_bury = _cards(data, "dealer_bury", required=False) or None
+        return order, rules, dealer, seat, hand, kitty, cards, dealer_bury
+
+    def judge(self, data, picks=None):
+        """None if allowed, else the ``IllegalBury``; with picks, the take-back check."""
+        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
+        try:
+            if seat == dealer and data.get("ask") == "allowed":
+                check_bury(rules, hand + kitty, cards)
+            else:
+                check_joker_bury(
+                    rules,
+                    seat,
+                    dealer,
+                    hand,
+                    kitty,
+                    cards,
+                    picks,
+                    order,
+                    dealer_bury=dealer_bury,
+                    ganguo=bool(data.get("ganguo")),
+                )
+        except IllegalBury as error:
+            return error
+        return None
+
+    def validate(self, data):
+        if data.get("ask") not in ("allowed", "takeback"):
+            raise InvalidPuzzle('ask is "allowed" or "takeback"')
+        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
+        if len(kitty) != 6:
+            raise InvalidPuzzle("the kitty has six cards")
+        if data["ask"] == "takeback" and self.judge(data) is not None:
+            raise InvalidPuzzle(f"this joker bury is not allowed: {self.judge(data)}")
+        del order, rules, dealer, seat, hand, cards, dealer_bury
+
+    def parse_answer(self, data, state, post):
+        if data.get("ask") == "allowed":
+            return _choice(post, ["yes", "no"])
+        words = _getlist(post, "card")
+        try:
+            return tuple(sorted(parse_card(w) for w in words))
+        except (ValueError, TypeError):
+            raise BadAnswer(_("that is not a card")) from None
+
+    def check(self, data, state, answer):
+        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
+        if data["ask"] == "allowed":
+            error = self.judge(data)
+            truth = "yes" if error is None else "no"
+            message = error.reason if error else _both("可以这样扣。", "This bury is allowed.")
+            status = CORRECT if answer == truth else WRONG
+            return Verdict(status, message=message), {"answer": answer, "judged": True}
+        if Counter(answer) - Counter(kitty):
+            return Verdict(
+                ILLEGAL, message=_both("只能从底牌里捡。", "Take the cards from the kitty.")
+            ), state
+        forced = check_joker_bury(
+            rules,
+            seat,
+            dealer,
+            hand,
+            kitty,
+            cards,
+            None,
+            order,
+            dealer_bury=dealer_bury,
+            ganguo=bool(data.get("ganguo")),
+        )
+        error = self.judge(data, picks=list(answer))
+        size_ok = len(answer) == len(cards)
+        words = " ".join(c.text() for c in forced)
+        if error is None and size_ok:
+            return Verdict(
+                CORRECT,
+                message=_both(
+                    f"对：扣 {len(cards)} 张王，捡回最小的 {len(cards)} 张（{words}）。"
+                    "先看是不是主牌，再看点数，最后看花色。",
+                    f"Right: {len(cards)} joker(s) in, the {len(cards)} smallest back ({words}): "
+                    "side cards before trumps, then by rank, then the suit is yours to choose.",
+                ),
+            ), {"answer": [c.text() for c in answer], "judged": True}
+        return Verdict(
+            WRONG,
+            message=_both(
+                f"要捡回最小的 {len(cards)} 张：{words}。"
+                "分牌和王不能捡；先看是不是主牌，再看点数。",
+                f"Take back the {len(cards)} smallest: {words}. Points and jokers never come "
+                "back; side cards come before trumps, then by rank.",
+            ),
+        ), {"answer": [c.text() for c in answer], "judged": True}
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
+        state = state or {}
+        ask = data["ask"]
+        kitty_mode = "select" if interactive and ask == "takeback" else "show"
+        kitty_html = hand_controls(
+            sorted(kitty, key=lambda c: (order.is_trump(c), c.rank, c.suit)), mode=kitty_mode
+        )
+        who = _("You are the dealer") if seat == dealer else _("You are not the dealer")
+        bury_label = _("Buried") if seat == dealer else _("Jokers you bury")
+        picture = card_table(
+            you=0,
+            hand=hand_controls(order.sorted(hand), mode="show"),
+            trump=order.trump,
+            level=order.level,
+            note=who,
+        )
+        extra = (
+            f'<section class="kitty"><h3 class="seat-name">{html.escape(_("Kitty (底牌)"))}</h3>'
+            f'<div class="hand">{kitty_html}</div></section>'
+            f'<section class="kitty"><h3 class="seat-name">{html.escape(bury_label)}</h3>'
+            f"{cards_row(cards)}</section>"
+        )
+        if dealer_bury:
+            extra += (
+                f'<section class="kitty"><h3 class="seat-name">'
+                f"{html.escape(_('The dealer buried'))}</h3>{cards_row(dealer_bury)}</section>"
+            )
+        body = picture + extra
+        if not interactive:
+            return mark_safe(body)  # noqa: S308
+        if ask == "allowed":
+            choices = choice_buttons([("yes", _("Allowed")), ("no", _("Not allowed"))])
+            return mark_safe(body + choices)  # noqa: S308
+        return mark_safe(body + _submit(_("Take these back")))  # noqa: S308
+
+
+# ---------------------------------------------------------------------------
+# Lessons: count the points, and plain drawings
+
+
+@register
+class CountKind(DagunziKind):
+    """How many points are in these cards (5 = 5, 10 = 10, K = 10)?"""
+
+    name = "dagunzi.count"
+
+    def validate(self, data):
+        cards = _cards(data, "cards")
+        if not 1 <= len(cards) <= 24:
+            raise InvalidPuzzle("give 1 to 24 cards to count")
+
+    def parse_answer(self, data, state, post):
+        try:
+            number = int(str(post.get("answer", "")).strip())
+        except ValueError:
+            raise BadAnswer(_("type a whole number")) from None
+        if not 0 <= number <= 1000:
+            raise BadAnswer(_("type a whole number"))
+        return number
+
+    def check(self, data, state, answer):
+        cards = _cards(data, "cards")
+        scoring = [c for c in cards if points([c])]
+        total = points(cards)
+        listed = " + ".join(f"{c.text()} {points([c])}" for c in scoring) or "0"
+        message = _both(
+            f"分牌：{listed}，一共 {total} 分（5 是 5 分，10 和 K 是 10 分）。",
+            f"Point cards: {listed}: {total} points (a 5 is 5, a 10 or a K is 10).",
+        )
+        status = CORRECT if answer == total else WRONG
+        return Verdict(status, message=message), {"answer": answer, "judged": True}
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        cards = _cards(data, "cards")
+        picture = f'<div class="card-table"><div class="hand">{cards_row(cards)}</div></div>'
+        if not interactive:
+            return mark_safe(picture)  # noqa: S308
+        label = html.escape(_("Points"))
+        return mark_safe(  # noqa: S308 - built escaped
+            picture
+            + answer_controls(
+                f'<label for="count-answer">{label}</label>'
+                '<input id="count-answer" type="number" name="answer" min="0" max="400" '
+                'inputmode="numeric" required>'
+                f'<button type="submit" class="button">{html.escape(_("Answer"))}</button>'
+            )
+        )
+
+
+@register
+class TableKind(DagunziKind):
+    """A lesson's picture: a hand, the trick, other seats; nothing to answer."""
+
+    name = "dagunzi.table"
+
+    def validate(self, data):
+        _order(data)
+        _cards(data, "hand", required=False)
+        _plays(data, "trick")
+        _cards(data, "kitty", required=False)
+
+    def check(self, data, state, answer):
+        raise BadAnswer(_("there is nothing to answer here"))
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order = _order(data)
+        hand = _cards(data, "hand", required=False)
+        trick = _plays(data, "trick")
+        leader = data.get("leader", (0 - len(trick)) % 4)
+        others = {}
+        for seat, cards in (data.get("others") or {}).items():
+            others[int(seat)] = (
+                order.sorted(_cards({"c": cards}, "c")) if not isinstance(cards, int) else cards
+            )
+        return card_table(
+            you=0,
+            hand=hand_controls(order.sorted(hand), mode="show"),
+            others=others,
+            trick=[((leader + i) % 4, p) for i, p in enumerate(trick)],
+            trump=order.trump,
+            level=order.level,
+            dealer=data.get("dealer"),
+            kitty=_cards(data, "kitty", required=False) or None,
+        )
+
+
+__all__ = ["CARDS"]
