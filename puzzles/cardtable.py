@@ -155,12 +155,13 @@ def card_table(
             f'<span class="table-fact">{escape(_("Attackers’ points"))} '
             f"<strong>{score}</strong></span>"
         )
-    played = dict(trick)
 
     def seat_box(seat: int) -> str:
         where = ("bottom", "right", "top", "left")[(seat - you) % 4]
         shown = others.get(seat)
         if seat == you:
+            if not hand:
+                return ""  # nothing in the learner's hand to show
             body = f'<div class="hand hand-you">{hand}</div>'
         elif isinstance(shown, int):
             count = escape(_("%(n)s cards, face down") % {"n": shown})
@@ -170,20 +171,30 @@ def card_table(
             body = f'<div class="hand">{cards_row(shown)}</div>'
         else:
             body = ""
-        in_trick = played.get(seat)
-        if seat != you and shown is None and not in_trick:
+        if seat != you and shown is None:
             return ""  # a seat the puzzle says nothing about
-        trick_html = ""
-        if in_trick:
-            win = " is-winning" if seat == winner else ""
-            trick_html = f'<div class="played{win}">{cards_row(in_trick)}</div>'
         dealer_badge = (
             f' <span class="badge">{escape(_("dealer"))}</span>' if seat == dealer else ""
         )
         return (
             f'<section class="seat seat-{where}" aria-label="{escape(seat_label(seat, you))}">'
             f'<h3 class="seat-name">{escape(seat_label(seat, you))}{dealer_badge}</h3>'
-            f"{trick_html}{body}</section>"
+            f"{body}</section>"
+        )
+
+    trick_html = ""
+    if trick:
+        entries = []
+        for seat, cards in trick:
+            win = " is-winning" if seat == winner else ""
+            entries.append(
+                f'<li class="played{win}"><span class="played-by">'
+                f"{escape(seat_label(seat, you))}</span>{cards_row(cards)}</li>"
+            )
+        title = escape(_("This trick"))
+        trick_html = (
+            f'<section class="trick" aria-label="{title}"><h3 class="seat-name">{title}</h3>'
+            f'<ol class="trick-plays">{"".join(entries)}</ol></section>'
         )
 
     kitty_html = ""
@@ -193,6 +204,7 @@ def card_table(
             f'<h3 class="seat-name">{escape(_("Kitty (底牌)"))}</h3>{cards_row(kitty)}</section>'
         )
     seats = "".join(seat_box(s) for s in ((you + 2) % 4, (you + 3) % 4, (you + 1) % 4, you))
+    seats += trick_html
     group = escape(label or _("Card table"))
     note_html = f'<p class="table-note">{escape(note)}</p>' if note else ""
     return mark_safe(  # noqa: S308 - every interpolated value is escaped or built escaped
