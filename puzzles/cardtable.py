@@ -135,25 +135,30 @@ def card_table(
     a number of face-down cards; ``trick`` holds (seat, cards) in play order;
     ``winner`` marks the seat winning the trick."""
     others = others or {}
+    trump_word, level_word, dealer_word = _("Trump"), _("Level"), _("Dealer")
+    points_word, dealer_badge_word, kitty_word = (
+        _("Attackers’ points"),
+        _("dealer"),
+        _("Kitty (底牌)"),
+    )
     info = []
     if trump is not None:
         info.append(
-            f'<span class="table-fact">{escape(_("Trump"))} '
+            f'<span class="table-fact">{escape(trump_word)} '
             f'<strong class="suit-{SUIT_CLASS[trump]}">{SUIT_SYMBOLS[trump]}</strong></span>'
         )
     if level is not None:
         info.append(
-            f'<span class="table-fact">{escape(_("Level"))} <strong>{level}</strong></span>'
+            f'<span class="table-fact">{escape(level_word)} <strong>{level}</strong></span>'
         )
     if dealer is not None:
         info.append(
-            f'<span class="table-fact">{escape(_("Dealer"))} '
+            f'<span class="table-fact">{escape(dealer_word)} '
             f"<strong>{escape(seat_label(dealer, you))}</strong></span>"
         )
     if score is not None:
         info.append(
-            f'<span class="table-fact">{escape(_("Attackers’ points"))} '
-            f"<strong>{score}</strong></span>"
+            f'<span class="table-fact">{escape(points_word)} <strong>{score}</strong></span>'
         )
 
     def seat_box(seat: int) -> str:
@@ -174,7 +179,7 @@ def card_table(
         if seat != you and shown is None:
             return ""  # a seat the puzzle says nothing about
         dealer_badge = (
-            f' <span class="badge">{escape(_("dealer"))}</span>' if seat == dealer else ""
+            f' <span class="badge">{escape(dealer_badge_word)}</span>' if seat == dealer else ""
         )
         return (
             f'<section class="seat seat-{where}" aria-label="{escape(seat_label(seat, you))}">'
@@ -200,8 +205,8 @@ def card_table(
     kitty_html = ""
     if kitty:
         kitty_html = (
-            f'<section class="kitty" aria-label="{escape(_("Kitty (底牌)"))}">'
-            f'<h3 class="seat-name">{escape(_("Kitty (底牌)"))}</h3>{cards_row(kitty)}</section>'
+            f'<section class="kitty" aria-label="{escape(kitty_word)}">'
+            f'<h3 class="seat-name">{escape(kitty_word)}</h3>{cards_row(kitty)}</section>'
         )
     seats = "".join(seat_box(s) for s in ((you + 2) % 4, (you + 3) % 4, (you + 1) % 4, you))
     seats += trick_html

@@ -44,7 +44,7 @@ from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solve
 
 from ..boards import answer_controls, choice_buttons
-from ..cardtable import card_table, cards_row, hand_controls
+from ..cardtable import card_table, cards_row, hand_controls, seat_label
 from . import (
     CONTINUE,
     CORRECT,
@@ -127,7 +127,7 @@ def _selected_cards(post: Mapping[str, Any], key: str = "card") -> tuple[Card, .
     try:
         return tuple(sorted(parse_card(w) for w in words))
     except (ValueError, TypeError):
-        raise BadAnswer(_("that is not a card")) from None
+        raise BadAnswer(_("that is not a playing card")) from None
 
 
 def play_text(play: Sequence[int]) -> str:
@@ -269,13 +269,9 @@ class WinnerKind(DagunziKind):
         choices = []
         for i, play in enumerate(plays):
             seat = (leader + i) % 4
-            who = _("You") if seat == 0 else seat_label_short(seat)
+            who = _("You") if seat == 0 else seat_label(seat, 0)
             choices.append((str(i), f"{who}: {play_text(play)}"))
         return mark_safe(table + choice_buttons(choices))  # noqa: S308
-
-
-def seat_label_short(seat: int) -> str:
-    return [_("You"), _("Right (下家)"), _("Partner (对家)"), _("Left (上家)")][seat % 4]
 
 
 # ---------------------------------------------------------------------------
@@ -304,7 +300,7 @@ class OrderKind(DagunziKind):
         try:
             return parse_card(post.get("card", ""))
         except (ValueError, TypeError):
-            raise BadAnswer(_("that is not a card")) from None
+            raise BadAnswer(_("that is not a playing card")) from None
 
     @staticmethod
     def remaining(data, state) -> Counter:
@@ -501,8 +497,9 @@ class LegalKind(DagunziKind):
             for i, option in enumerate(options)
         )
         done = html.escape(_("Done: these are the legal ones"))
+        legend = _("Legal plays")
         return mark_safe(  # noqa: S308 - built escaped
-            table + f'<fieldset class="options"><legend>{html.escape(_("Legal plays"))}'
+            table + f'<fieldset class="options"><legend>{html.escape(legend)}'
             f"</legend>{boxes}</fieldset>"
             + answer_controls(
                 f'<button type="submit" class="button" name="answer" value="done">{done}</button>'
@@ -818,8 +815,15 @@ class SettleKind(DagunziKind):
         if not interactive:
             return mark_safe(picture)  # noqa: S308
         if data.get("ask") == "result":
-            controls = choice_buttons([(key, _(en)) for key, (_zh, en) in RESULT_WORDS.items()])
+            controls = choice_buttons(
+                [
+                    (TAKE_OVER, _("The attackers take over (上台)")),
+                    (HOLD, _("The dealer side holds (保庄)")),
+                    (REPLAY, _("The hand is replayed (重打)")),
+                ]
+            )
         else:
+            answer_word = _("Answer")
             label = {
                 "score": _("Attackers’ points"),
                 "levels": _("Levels gained"),
@@ -829,7 +833,7 @@ class SettleKind(DagunziKind):
                 f'<label for="settle-answer">{html.escape(label)}</label>'
                 f'<input id="settle-answer" type="number" name="answer" min="0" max="400" '
                 f'inputmode="numeric" required>'
-                f'<button type="submit" class="button">{html.escape(_("Answer"))}</button>'
+                f'<button type="submit" class="button">{html.escape(answer_word)}</button>'
             )
         return mark_safe(picture + controls)  # noqa: S308
 
@@ -895,7 +899,7 @@ class BuryKind(DagunziKind):
         try:
             return tuple(sorted(parse_card(w) for w in words))
         except (ValueError, TypeError):
-            raise BadAnswer(_("that is not a card")) from None
+            raise BadAnswer(_("that is not a playing card")) from None
 
     def check(self, data, state, answer):
         order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
@@ -952,7 +956,8 @@ class BuryKind(DagunziKind):
         kitty_html = hand_controls(
             sorted(kitty, key=lambda c: (order.is_trump(c), c.rank, c.suit)), mode=kitty_mode
         )
-        who = _("You are the dealer") if seat == dealer else _("You are not the dealer")
+        who = _("You are the dealer (庄家)") if seat == dealer else _("The dealer is another seat")
+        kitty_word = _("Kitty (底牌)")
         bury_label = _("Buried") if seat == dealer else _("Jokers you bury")
         picture = card_table(
             you=0,
@@ -962,7 +967,7 @@ class BuryKind(DagunziKind):
             note=who,
         )
         extra = (
-            f'<section class="kitty"><h3 class="seat-name">{html.escape(_("Kitty (底牌)"))}</h3>'
+            f'<section class="kitty"><h3 class="seat-name">{html.escape(kitty_word)}</h3>'
             f'<div class="hand">{kitty_html}</div></section>'
             f'<section class="kitty"><h3 class="seat-name">{html.escape(bury_label)}</h3>'
             f"{cards_row(cards)}</section>"
@@ -976,7 +981,9 @@ class BuryKind(DagunziKind):
         if not interactive:
             return mark_safe(body)  # noqa: S308
         if ask == "allowed":
-            choices = choice_buttons([("yes", _("Allowed")), ("no", _("Not allowed"))])
+            choices = choice_buttons(
+                [("yes", _("This bury is allowed")), ("no", _("This bury is not allowed"))]
+            )
             return mark_safe(body + choices)  # noqa: S308
         return mark_safe(body + _submit(_("Take these back")))  # noqa: S308
 
@@ -1023,13 +1030,14 @@ class CountKind(DagunziKind):
         if not interactive:
             return mark_safe(picture)  # noqa: S308
         label = html.escape(_("Points"))
+        answer_word = _("Answer")
         return mark_safe(  # noqa: S308 - built escaped
             picture
             + answer_controls(
                 f'<label for="count-answer">{label}</label>'
                 '<input id="count-answer" type="number" name="answer" min="0" max="400" '
                 'inputmode="numeric" required>'
-                f'<button type="submit" class="button">{html.escape(_("Answer"))}</button>'
+                f'<button type="submit" class="button">{html.escape(answer_word)}</button>'
             )
         )
 
@@ -1047,7 +1055,7 @@ class TableKind(DagunziKind):
         _cards(data, "kitty", required=False)
 
     def check(self, data, state, answer):
-        raise BadAnswer(_("there is nothing to answer here"))
+        raise BadAnswer(_("this picture asks nothing"))
 
     def board(self, data, state, *, verdict=None, interactive=True):
         order = _order(data)

@@ -49,7 +49,7 @@ def test_a_bang_selected_and_played(page, site, bang):
     # A jack and a six are no 棒: refused with the rule, the hand unchanged.
     jacks.nth(0).check()
     sixes.nth(0).check()
-    page.get_by_role("button", name=re.compile("出牌|Play")).click()
+    page.get_by_role("button", name=re.compile("出选中的牌|Play the chosen")).click()
     expect(page.locator("#play .verdict")).to_contain_text("死棒")
     expect(page.get_by_role("checkbox", name=re.compile(r"♥J"))).to_have_count(2)
     # Both jacks, by keyboard this time for the second.
@@ -60,7 +60,7 @@ def test_a_bang_selected_and_played(page, site, bang):
     jacks.nth(1).focus()
     page.keyboard.press("Space")
     expect(jacks.nth(1)).to_be_checked()
-    page.get_by_role("button", name=re.compile("出牌|Play")).click()
+    page.get_by_role("button", name=re.compile("出选中的牌|Play the chosen")).click()
     expect(page.locator("#play .verdict")).to_contain_text(CORRECT)
     expect(page.locator("#play .verdict")).to_contain_text("45")
     # Your 棒 now lies in the trick, in front of you.
