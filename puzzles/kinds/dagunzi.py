@@ -176,31 +176,34 @@ def winner_words(plays: Sequence[Sequence[int]], order: Order, leader: int) -> d
     lead = plays[0]
     n, led = len(lead), order.suit_of[lead[0]]
     led_zh, led_en = suit_words(led)
-    zh = [f"{seat_words(leader + win)[0]}的 {play_text(plays[win])} 赢这一轮。"]
-    en = [f"{seat_words(leader + win)[1]} wins with {play_text(plays[win])}."]
+    best = plays[win]
+    who_zh, who_en = seat_words(leader + win)
+    zh = [f"{who_zh}的 {play_text(best)} 赢这一轮。"]
+    en = [f"{who_en} {'win' if (leader + win) % 4 == 0 else 'wins'} with {play_text(best)}."]
     for i, play in enumerate(plays):
         if i == win:
             continue
         who_zh, who_en = seat_words(leader + i)
+        label = f"{who_en}, {play_text(play)}:"
         suits = {order.suit_of[c] for c in play}
         if n > 1 and group_size(play) != n:
             shape = "棒子" if n == 2 else "滚子"
             zh.append(f"{who_zh}出的不是{shape}，赢不了。")
-            en.append(f"{who_en}'s cards are not a {shape}, so they cannot win.")
+            en.append(f"{label} not a {shape}, so it cannot win.")
         elif suits - {led, TRUMP} or len(suits) > 1:
             zh.append(f"{who_zh}垫了别的花色，赢不了。")
-            en.append(f"{who_en} discarded another suit, which never wins.")
-        elif order.strength[play[0]] == order.strength[plays[win][0]] and (
-            order.suit_of[play[0]] == order.suit_of[plays[win][0]]
+            en.append(f"{label} a discard from another suit, which never wins.")
+        elif order.strength[play[0]] == order.strength[best[0]] and (
+            order.suit_of[play[0]] == order.suit_of[best[0]]
         ):
             zh.append(f"{who_zh}的牌一样大，但出得晚：先出的赢。")
-            en.append(f"{who_en}'s cards are as high but came later: the first played wins.")
-        elif order.suit_of[plays[win][0]] == TRUMP and order.suit_of[play[0]] != TRUMP:
+            en.append(f"{label} as high, but played later: the first played wins.")
+        elif order.suit_of[best[0]] == TRUMP and order.suit_of[play[0]] != TRUMP:
             zh.append(f"{who_zh}跟的是{led_zh}，被主牌杀了。")
-            en.append(f"{who_en} followed in {led_en} and was trumped.")
+            en.append(f"{label} {led_en}, beaten by the trump.")
         else:
             zh.append(f"{who_zh}的牌小。")
-            en.append(f"{who_en}'s cards are lower.")
+            en.append(f"{label} lower.")
     return _both("".join(zh), " ".join(en))
 
 
@@ -209,7 +212,7 @@ def seat_words(relative: int) -> tuple[str, str]:
     return [
         ("你", "You"),
         ("下家", "Your right (下家)"),
-        ("对家", "Your partner"),
+        ("对家", "Your partner (对家)"),
         ("上家", "Your left (上家)"),
     ][relative % 4]
 
@@ -619,28 +622,10 @@ class PlayKind(DagunziKind):
                     f"That is legal, but not the play here. The play: {best}.",
                 ),
             ), new_state
-        dealer = _seat(data, "dealer", 0)
-        attacking = dealer % 2 == 1  # seat 0 (you) is an attacker when the dealer is 1 or 3
-        mine = solution.values[play] if attacking else _dealer_points(solution, play)
-        top = solution.attackers if attacking else solution.dealer_side
-        side_zh, side_en = (
-            ("抓分方", "your side (the attackers)")
-            if attacking
-            else ("庄家方", "your side (the dealer's)")
-        )
-        if right:
-            return Verdict(
-                CORRECT,
-                message=_both(
-                    f"对：双方都打最好，{side_zh}能拿到 {top} 分。",
-                    f"Right: with best play on both sides, {side_en} takes {top} points.",
-                ),
-            ), new_state
         return Verdict(
-            WRONG,
-            message=_both(
-                f"这样{side_zh}最多只能拿 {mine} 分；{best} 能拿 {top} 分。",
-                f"After that, {side_en} can take only {mine} points; {best} takes {top}.",
+            CORRECT if right else WRONG,
+            message=ending_words(
+                solution, play, best, attacking=_seat(data, "dealer", 0) % 2 == 1, right=right
             ),
         ), new_state
 
@@ -683,9 +668,36 @@ class PlayKind(DagunziKind):
         return mark_safe(table + _submit(_("Play the chosen cards"), "play"))  # noqa: S308
 
 
-def _dealer_points(solution, play) -> int:
-    total = solution.attackers + solution.dealer_side
-    return total - solution.values[play]
+def ending_words(solution, play, best: str, *, attacking: bool, right: bool) -> dict[str, str]:
+    """The solver's numbers as the learner's side sees them.
+
+    Only the attackers score (the kitty counts for them, doubled, if they win the last
+    trick: 抠底); the dealer's side plays to hold them down and keep the last trick.
+    """
+    after, top = solution.values[play], solution.attackers
+    if attacking:
+        if right:
+            return _both(
+                f"对：双方都打最好，你们（抓分方）从这里能拿到 {top} 分"
+                "（抠底的话，底牌分翻倍算在里面）。",
+                f"Right: with best play on both sides your side (the attackers) takes {top} "
+                "points from here, the doubled kitty included if you win the last trick (抠底).",
+            )
+        return _both(
+            f"这样你们（抓分方）最多只能拿 {after} 分；{best} 能拿 {top} 分。",
+            f"After that your side (the attackers) can take only {after} points; {best} "
+            f"takes {top}.",
+        )
+    if right:
+        return _both(
+            f"对：双方都打最好，抓分方从这里最多只能拿 {top} 分（含抠底翻倍）。",
+            f"Right: with best play on both sides the attackers take at most {top} points "
+            "from here, a doubled kitty (抠底) included.",
+        )
+    return _both(
+        f"这样抓分方能拿到 {after} 分；{best} 只让他们拿 {top} 分。",
+        f"After that the attackers can take {after} points; {best} holds them to {top}.",
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -114,13 +114,13 @@ def ending(db):
 def test_the_solver_proven_play_solves_and_says_the_points(client, ending):
     response = post(client, "p2", {"card": ["♥K"], "ply": "0"})
     assert attempt("p2").status == Attempt.Status.SOLVED
-    assert "10" in text(response)  # the dealer side keeps 10 points
+    assert "45" in text(response)  # the attackers are held to 45
 
 
 def test_the_solver_refutes_the_other_play(client, ending):
     response = post(client, "p2", {"card": ["♥A"], "ply": "0"})
     assert attempt("p2").status == Attempt.Status.FAILED
-    assert "0" in text(response) and "♥K" in text(response)
+    assert "55" in text(response) and "♥K" in text(response)
 
 
 def test_a_play_where_every_card_scores_the_same_is_refused():
