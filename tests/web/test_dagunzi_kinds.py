@@ -216,9 +216,16 @@ ORDER = {"level": 7, "trump": "♠", "cards": "♥7 ♠7 BJ ♠2 ♦2 ♠A ♥A"
 def test_sorting_from_the_top_solves(client, db):
     make("o1", "dagunzi.order", ORDER)
     for card in ("BJ", "♠7", "♥7", "♠2", "♦2", "♠A"):
-        response = post(client, "o1", {"card": card, "ply": str(attempt("o1").ply) if
-                                       Attempt.objects.filter(puzzle__slug="o1").exists()
-                                       else "0"})
+        response = post(
+            client,
+            "o1",
+            {
+                "card": card,
+                "ply": str(attempt("o1").ply)
+                if Attempt.objects.filter(puzzle__slug="o1").exists()
+                else "0",
+            },
+        )
         assert response.status_code == 200, card
     post(client, "o1", {"card": "♥A", "ply": str(attempt("o1").ply)})
     assert attempt("o1").status == Attempt.Status.SOLVED
@@ -297,8 +304,14 @@ def test_a_small_joker_kept_big_one_bury_is_not_allowed(client, db):
 
 
 def test_taking_back_the_smallest_cards(client, db):
-    data = {**BURY, "ask": "takeback", "seat": 2, "hand": "BJ BJ ♥A",
-            "kitty": "♠K ♠10 ♣4 ♦4 ♠Q ♥3", "cards": "BJ"}
+    data = {
+        **BURY,
+        "ask": "takeback",
+        "seat": 2,
+        "hand": "BJ BJ ♥A",
+        "kitty": "♠K ♠10 ♣4 ♦4 ♠Q ♥3",
+        "cards": "BJ",
+    }
     make("b2", "dagunzi.bury", data)
     post(client, "b2", {"card": ["♦4"], "answer": "done", "ply": "0"})
     assert attempt("b2").status == Attempt.Status.SOLVED
