@@ -16,6 +16,7 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engines.cards import CARDS, SUIT_SYMBOLS, Card
@@ -30,19 +31,25 @@ def escape(value: object) -> str:
 def card_name(card: int) -> str:
     """The accessible name: ``红桃A ♥A`` in Chinese, ``A of hearts`` in English."""
     card = CARDS[card]
-    from django.utils.translation import get_language
-
-    if (get_language() or "zh-hans").lower().startswith("en"):
+    if _english():
         return f"{card.en()} ({card.text()})"
     return f"{card.zh()} {card.text()}"
+
+
+def _english() -> bool:
+    return (get_language() or "zh-hans").lower().startswith("en")
 
 
 def _face(card: Card) -> str:
     if card.is_joker:
         big = card.rank == 16
+        if _english():
+            top, bottom = ("BJ" if big else "SJ"), "★"
+        else:
+            top, bottom = ("大" if big else "小"), "王"
         return (
             f'<span class="card-face" aria-hidden="true"><span class="card-rank">'
-            f'{"大" if big else "小"}</span><span class="card-suit">王</span></span>'
+            f'{top}</span><span class="card-suit">{bottom}</span></span>'
         )
     rank = card.text()[1:]
     return (

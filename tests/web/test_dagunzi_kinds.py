@@ -324,3 +324,24 @@ def test_taking_back_the_smallest_cards(client, db):
 def test_bury_garbage_is_a_400(client, db):
     make("b4", "dagunzi.bury", BURY)
     assert post(client, "b4", {"answer": "perhaps", "ply": "0"}).status_code == 400
+
+
+# --- dagunzi.count and dagunzi.table ----------------------------------------------
+
+
+def test_counting_points(client, db):
+    make("c1", "dagunzi.count", {"cards": "♠K ♥10 ♣5 ♦5 ♠A BJ"})
+    response = post(client, "c1", {"answer": "30", "ply": "0"})
+    assert attempt("c1").status == Attempt.Status.SOLVED
+    assert "30" in text(response)
+    make("c2", "dagunzi.count", {"cards": "♠K ♥10 ♣5"})
+    post(client, "c2", {"answer": "20", "ply": "0"})
+    assert attempt("c2").status == Attempt.Status.FAILED
+    assert post(client, "c2", {"answer": "lots", "ply": "0"}).status_code == 400
+
+
+def test_a_picture_has_nothing_to_answer(client, db):
+    make("t1", "dagunzi.table", {"level": 7, "trump": "♠", "hand": "BJ ♠7 ♥7 ♥A"})
+    page = client.get("/puzzles/t1/").content.decode()
+    assert "big joker (BJ)" in page and 'name="card"' not in page
+    assert post(client, "t1", {"answer": "1", "ply": "0"}).status_code == 400
