@@ -871,6 +871,22 @@ class BuryKind(DagunziKind):
         dealer_bury = _cards(data, "dealer_bury", required=False) or None
         return order, rules, dealer, seat, hand, kitty, cards, dealer_bury
 
+    def joker_bury(self, data, picks=None) -> list[Card]:
+        """The cards the seat takes back for its jokers (``IllegalBury`` if it may not)."""
+        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
+        return check_joker_bury(
+            rules,
+            seat,
+            dealer,
+            hand,
+            kitty,
+            cards,
+            picks,
+            order,
+            dealer_bury=dealer_bury,
+            ganguo=bool(data.get("ganguo")),
+        )
+
     def judge(self, data, picks=None):
         """None if allowed, else the ``IllegalBury``; with picks, the take-back check."""
         order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
@@ -878,18 +894,7 @@ class BuryKind(DagunziKind):
             if seat == dealer and data.get("ask") == "allowed":
                 check_bury(rules, hand + kitty, cards)
             else:
-                check_joker_bury(
-                    rules,
-                    seat,
-                    dealer,
-                    hand,
-                    kitty,
-                    cards,
-                    picks,
-                    order,
-                    dealer_bury=dealer_bury,
-                    ganguo=bool(data.get("ganguo")),
-                )
+                self.joker_bury(data, picks)
         except IllegalBury as error:
             return error
         return None
@@ -925,18 +930,7 @@ class BuryKind(DagunziKind):
             return Verdict(
                 ILLEGAL, message=_both("只能从底牌里捡。", "Take the cards from the kitty.")
             ), state
-        forced = check_joker_bury(
-            rules,
-            seat,
-            dealer,
-            hand,
-            kitty,
-            cards,
-            None,
-            order,
-            dealer_bury=dealer_bury,
-            ganguo=bool(data.get("ganguo")),
-        )
+        forced = self.joker_bury(data)
         error = self.judge(data, picks=list(answer))
         size_ok = len(answer) == len(cards)
         words = " ".join(c.text() for c in forced)

@@ -11,7 +11,6 @@ from collections import Counter
 import pytest
 
 from engines.dagunzi import check_play, points, trick_winner
-from engines.dagunzi.kitty import check_joker_bury
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
 from puzzles.kinds.dagunzi import _cards, _order, _plays, _rules
 from puzzles.models import Puzzle
@@ -67,19 +66,7 @@ def answers(puzzle: Puzzle, state) -> list[dict]:
     if puzzle.kind == "dagunzi.bury":
         if data["ask"] == "allowed":
             return [{"answer": "yes" if kind.judge(data) is None else "no"}]
-        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = kind._read(data)
-        forced = check_joker_bury(
-            rules,
-            seat,
-            dealer,
-            hand,
-            kitty,
-            cards,
-            None,
-            order,
-            dealer_bury=dealer_bury,
-            ganguo=bool(data.get("ganguo")),
-        )
+        forced = kind.joker_bury(data)
         return [{"card": [c.text() for c in forced], "answer": "done"}]
     if puzzle.kind == "dagunzi.count":
         return [{"answer": str(points(_cards(data, "cards")))}]
