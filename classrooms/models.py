@@ -1,1 +1,65 @@
-# Classes, memberships and assignments arrive with the classrooms issue.
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from puzzles.games import GAME_CHOICES
+
+# Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Classroom(models.Model):
+    """A teacher's class: its teachers (the owner and co-teachers) and its students."""
+
+    name = models.CharField(_("name"), max_length=100)
+    game = models.CharField(_("game focus"), max_length=20, choices=GAME_CHOICES, blank=True)
+    description = models.TextField(_("description"), blank=True, max_length=2000)
+    join_code = models.CharField(_("join code"), max_length=CODE_LENGTH, unique=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_classrooms"
+    )
+    teachers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="teaching_classrooms", verbose_name=_("teachers")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
+
+
+class Membership(models.Model):
+    """A student in a class. Removing a student deletes this; archiving keeps it."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "student"], name="one_membership")
+        ]
+
+    def __str__(self):
+        return f"{self.student} in {self.classroom}"

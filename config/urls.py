@@ -14,6 +14,7 @@ urlpatterns = [
     path("daily/", include(daily_patterns)),
     path("review/", include(review_patterns)),
     path("me/", include("accounts.urls")),
+    path("classes/", include("classrooms.urls")),
     path("language/", set_language, name="set_language"),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,49 @@
+"""Who may see a class: a 404 for anyone outside it, so a class's existence never leaks."""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from .models import Classroom, Membership
+
+
+def _classroom(pk) -> Classroom:
+    classroom = Classroom.objects.select_related("owner").filter(pk=pk).first()
+    if classroom is None:
+        raise Http404
+    return classroom
+
+
+def get_teaching(user, pk) -> Classroom:
+    """The class, to one of its teachers. A student of it gets 403; anyone else 404."""
+    classroom = _classroom(pk)
+    if classroom.teachers.filter(pk=user.pk).exists():
+        return classroom
+    if Membership.objects.filter(classroom=classroom, student=user).exists():
+        raise PermissionDenied
+    raise Http404
+
+
+def get_visible(user, pk) -> tuple[Classroom, bool]:
+    """The class and whether ``user`` teaches it; its active students see it too."""
+    classroom = _classroom(pk)
+    if classroom.teachers.filter(pk=user.pk).exists():
+        return classroom, True
+    if (
+        Membership.objects.filter(
+            classroom=classroom, student=user, archived_at__isnull=True
+        ).exists()
+        and not classroom.is_archived
+    ):
+        return classroom, False
+    raise Http404
+
+
+def get_membership(classroom: Classroom, student_pk) -> Membership:
+    membership = (
+        Membership.objects.select_related("student")
+        .filter(classroom=classroom, student_id=student_pk)
+        .first()
+    )
+    if membership is None:
+        raise Http404
+    return membership

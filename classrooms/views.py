@@ -1,0 +1,130 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import services
+from .access import get_membership, get_teaching, get_visible
+from .forms import ClassroomForm, JoinForm, TeacherForm
+
+
+@login_required
+def class_list(request):
+    context = {**services.classes_of(request.user), "is_teacher": services.is_teacher(request.user)}
+    return render(request, "classrooms/list.html", context)
+
+
+@login_required
+def create_class(request):
+    if not services.is_teacher(request.user):
+        raise PermissionDenied(_("Only teachers can create classes."))
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        classroom = services.create_classroom(request.user, **form.cleaned_data)
+        messages.success(request, _("The class is ready. Share its join code with your students."))
+        return redirect("classrooms:detail", classroom.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "classrooms/form.html", {"form": form}, status=status)
+
+
+@login_required
+def class_detail(request, pk):
+    classroom, teaching = get_visible(request.user, pk)
+    if not teaching:
+        return render(request, "classrooms/student.html", {"classroom": classroom})
+    memberships = classroom.memberships.select_related("student__profile").order_by(
+        "archived_at", "student__username"
+    )
+    join_url = request.build_absolute_uri(
+        reverse("classrooms:join_link", args=[classroom.join_code])
+    )
+    context = {
+        "classroom": classroom,
+        "memberships": memberships,
+        "teachers": classroom.teachers.select_related("profile").order_by("username"),
+        "join_url": join_url,
+        "teacher_form": TeacherForm(),
+    }
+    return render(request, "classrooms/teacher.html", context)
+
+
+@login_required
+def join_class(request):
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return _join(request, form.cleaned_data["code"], form)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "classrooms/join.html", {"form": form}, status=status)
+
+
+@login_required
+def join_link(request, code):
+    classroom = services.find_open_classroom(code)
+    if request.method == "POST":
+        return _join(request, code, JoinForm(initial={"code": code}))
+    return render(request, "classrooms/join_link.html", {"classroom": classroom, "code": code})
+
+
+def _join(request, code, form):
+    try:
+        classroom, created = services.join(request.user, code)
+    except services.ClassroomError as error:
+        form.add_error(None, str(error))
+        return render(request, "classrooms/join.html", {"form": form}, status=400)
+    if created:
+        messages.success(request, _("Welcome to %(name)s.") % {"name": classroom.name})
+    else:
+        messages.info(request, _("You are already in %(name)s.") % {"name": classroom.name})
+    return redirect("classrooms:detail", classroom.pk)
+
+
+@login_required
+@require_POST
+def add_teacher(request, pk):
+    classroom = get_teaching(request.user, pk)
+    form = TeacherForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.add_teacher(classroom, form.cleaned_data["username"])
+        except services.ClassroomError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request, _("%(name)s now teaches this class.") % {"name": user.profile.name}
+            )
+    return redirect("classrooms:detail", classroom.pk)
+
+
+@login_required
+@require_POST
+def archive_class(request, pk):
+    classroom = get_teaching(request.user, pk)
+    if request.POST.get("restore"):
+        services.restore_classroom(classroom)
+        messages.success(request, _("The class is open again."))
+    else:
+        services.archive_classroom(classroom)
+        messages.success(request, _("The class is archived: nobody can join it, and it is kept."))
+    return redirect("classrooms:detail", classroom.pk)
+
+
+@login_required
+@require_POST
+def change_student(request, pk, student):
+    classroom = get_teaching(request.user, pk)
+    membership = get_membership(classroom, student)
+    action = request.POST.get("action")
+    if action == "archive":
+        services.archive_student(membership)
+    elif action == "restore":
+        services.restore_student(membership)
+    elif action == "remove":
+        services.remove_student(membership)
+    else:
+        messages.error(request, _("Unknown action."))
+        return redirect("classrooms:detail", classroom.pk)
+    messages.success(request, _("Done."))
+    return redirect("classrooms:detail", classroom.pk)

@@ -1,0 +1,182 @@
+"""Classes: teachers create them, students join with a code or a link, teachers manage them.
+
+Every classroom URL is tried by every persona (anonymous, a student of the class, a
+student of another class, the owner, a co-teacher, another teacher); the forbidden
+ones answer 403 or 404 (anonymous visitors go to log in) and leak no names.
+"""
+
+import pytest
+
+from classrooms import services
+from classrooms.models import Classroom, Membership
+from tests.conftest import make_user
+
+SECRET_NAME = "Class of Mr Wang"
+
+
+@pytest.fixture
+def world(db):
+    owner = make_user("owner", teacher=True)
+    co = make_user("coteacher", teacher=True)
+    other = make_user("otherteacher", teacher=True)
+    student = make_user("pupil")
+    outsider = make_user("outsider")
+    classroom = services.create_classroom(owner, name=SECRET_NAME, game="go")
+    services.add_teacher(classroom, "coteacher")
+    services.join(student, classroom.join_code)
+    elsewhere = services.create_classroom(other, name="Another class")
+    services.join(outsider, elsewhere.join_code)
+    return {
+        "classroom": classroom,
+        "owner": owner,
+        "co": co,
+        "other": other,
+        "student": student,
+        "outsider": outsider,
+    }
+
+
+PERSONAS = ("anonymous", "student", "outsider", "owner", "co", "other")
+
+
+def client_for(make_client, world, persona):
+    return make_client(None if persona == "anonymous" else world[persona])
+
+
+def urls(world):
+    c = world["classroom"]
+    s = world["student"].pk
+    return {
+        "detail": ("get", f"/classes/{c.pk}/", {}),
+        "add_teacher": ("post", f"/classes/{c.pk}/teachers/", {"username": "otherteacher"}),
+        "archive": ("post", f"/classes/{c.pk}/archive/", {}),
+        "student": ("post", f"/classes/{c.pk}/students/{s}/", {"action": "archive"}),
+    }
+
+
+# persona → expected status for each URL (302 to log in for anonymous visitors)
+EXPECTED = {
+    "detail": {"student": 200, "outsider": 404, "owner": 200, "co": 200, "other": 404},
+    "add_teacher": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
+    "archive": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
+    "student": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
+}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_every_url_by_every_persona(make_client, world, persona, name):
+    method, url, data = urls(world)[name]
+    client = client_for(make_client, world, persona)
+    response = getattr(client, method)(url, data)
+    if persona == "anonymous":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+        return
+    expected = EXPECTED[name][persona]
+    assert response.status_code == expected, (name, persona)
+    if expected in (403, 404):
+        page = response.content.decode()
+        others = {"pupil", "owner", "coteacher"} - {world[persona].username}
+        assert SECRET_NAME not in page
+        assert not [name for name in others if f">{name}<" in page or f" {name} " in page]
+
+
+def test_a_student_sees_the_class_but_not_the_roster(make_client, world):
+    page = make_client(world["student"]).get(f"/classes/{world['classroom'].pk}/").content
+    page = page.decode()
+    assert SECRET_NAME in page
+    assert world["classroom"].join_code not in page
+    assert "Remove from the class" not in page
+
+
+def test_the_teacher_sees_the_code_link_and_roster(make_client, world):
+    classroom = world["classroom"]
+    page = make_client(world["co"]).get(f"/classes/{classroom.pk}/").content.decode()
+    assert classroom.join_code in page and f"/classes/join/{classroom.join_code}/" in page
+    assert "pupil" in page
+
+
+def test_only_teachers_create_classes(make_client, db):
+    teacher, learner = make_user("t", teacher=True), make_user("l")
+    assert make_client(learner).get("/classes/new/").status_code == 403
+    response = make_client(teacher).post("/classes/new/", {"name": "Renju club", "game": "renju"})
+    classroom = Classroom.objects.get(name="Renju club")
+    assert response.status_code == 302 and response["Location"] == f"/classes/{classroom.pk}/"
+    assert list(classroom.teachers.all()) == [teacher]
+    assert make_client(teacher).post("/classes/new/", {"name": ""}).status_code == 400
+
+
+@pytest.mark.parametrize("typed", ["{code}", "{lower}", " {dashed} "])
+def test_joining_with_the_code_as_typed(make_client, world, typed):
+    classroom = world["classroom"]
+    code = classroom.join_code
+    text = typed.format(code=code, lower=code.lower(), dashed=f"{code[:4]}-{code[4:]}")
+    newcomer = make_user("newcomer")
+    response = make_client(newcomer).post("/classes/join/", {"code": text})
+    assert response.status_code == 302
+    assert Membership.objects.filter(classroom=classroom, student=newcomer).exists()
+
+
+def test_joining_by_link_asks_first(make_client, world):
+    classroom = world["classroom"]
+    newcomer = make_user("newcomer")
+    client = make_client(newcomer)
+    page = client.get(f"/classes/join/{classroom.join_code}/")
+    assert page.status_code == 200 and SECRET_NAME in page.content.decode()
+    assert not Membership.objects.filter(student=newcomer).exists()
+    client.post(f"/classes/join/{classroom.join_code}/")
+    assert Membership.objects.filter(classroom=classroom, student=newcomer).exists()
+
+
+@pytest.mark.parametrize("code", ["", "NOPE", "ZZZZZZZZ", "<script>", "A" * 30])
+def test_a_wrong_code_is_a_400_with_a_message(make_client, world, code):
+    response = make_client(make_user("newcomer")).post("/classes/join/", {"code": code})
+    assert response.status_code == 400
+    assert SECRET_NAME not in response.content.decode()
+
+
+def test_an_archived_class_takes_no_one(make_client, world):
+    classroom = world["classroom"]
+    make_client(world["owner"]).post(f"/classes/{classroom.pk}/archive/")
+    response = make_client(make_user("late")).post("/classes/join/", {"code": classroom.join_code})
+    assert response.status_code == 400
+    assert make_client(world["student"]).get(f"/classes/{classroom.pk}/").status_code == 404
+    make_client(world["owner"]).post(f"/classes/{classroom.pk}/archive/", {"restore": "1"})
+    assert make_client(world["student"]).get(f"/classes/{classroom.pk}/").status_code == 200
+
+
+def test_a_teacher_cannot_join_their_own_class(make_client, world):
+    classroom = world["classroom"]
+    response = make_client(world["co"]).post("/classes/join/", {"code": classroom.join_code})
+    assert response.status_code == 400
+
+
+def test_archiving_and_removing_a_student(make_client, world):
+    classroom, student = world["classroom"], world["student"]
+    owner = make_client(world["owner"])
+    owner.post(f"/classes/{classroom.pk}/students/{student.pk}/", {"action": "archive"})
+    assert Membership.objects.get(classroom=classroom, student=student).archived_at
+    assert make_client(student).get(f"/classes/{classroom.pk}/").status_code == 404
+    owner.post(f"/classes/{classroom.pk}/students/{student.pk}/", {"action": "remove"})
+    assert not Membership.objects.filter(classroom=classroom, student=student).exists()
+    # Unknown students and actions change nothing.
+    assert (
+        owner.post(f"/classes/{classroom.pk}/students/999999/", {"action": "remove"}).status_code
+        == 404
+    )
+
+
+def test_co_teachers_must_be_teachers(make_client, world):
+    classroom = world["classroom"]
+    owner = make_client(world["owner"])
+    owner.post(f"/classes/{classroom.pk}/teachers/", {"username": "outsider"})
+    assert not classroom.teachers.filter(username="outsider").exists()
+    owner.post(f"/classes/{classroom.pk}/teachers/", {"username": "otherteacher"})
+    assert classroom.teachers.filter(username="otherteacher").exists()
+
+
+def test_the_class_list_shows_both_sides(make_client, world):
+    page = make_client(world["student"]).get("/classes/").content.decode()
+    assert SECRET_NAME in page and "Another class" not in page
+    page = make_client(world["owner"]).get("/classes/").content.decode()
+    assert SECRET_NAME in page and "New class" in page
