@@ -20,3 +20,35 @@ class ProfileLanguageMiddleware:
                 translation.activate(language)
                 request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)
+
+
+MUST_CHANGE_PASSWORD_KEY = "qipai_must_change_password"  # noqa: S105 - a session key
+PASSWORD_EXEMPT_URLS = {"account_change_password", "account_logout", "set_language"}
+
+
+class PasswordChangeRequiredMiddleware:
+    """An account with a teacher's one-time password must choose its own first.
+
+    The log-in copies ``Profile.must_change_password`` into the session, so no query
+    is needed per request; every page but the password change, log-out and the
+    language switch leads to the password change until it is done.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.user.is_authenticated and request.session.get(MUST_CHANGE_PASSWORD_KEY):
+            from django.contrib import messages
+            from django.shortcuts import redirect
+            from django.urls import Resolver404, resolve
+            from django.utils.translation import gettext as _
+
+            try:
+                name = resolve(request.path_info).url_name
+            except Resolver404:
+                name = None
+            if name not in PASSWORD_EXEMPT_URLS:
+                messages.info(request, _("Welcome! First choose your own password."))
+                return redirect("account_change_password")
+        return self.get_response(request)

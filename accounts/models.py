@@ -16,6 +16,9 @@ class Profile(models.Model):
     is_teacher = models.BooleanField(
         _("teacher"), default=False, help_text=_("Teachers can create classes.")
     )
+    # Set for an account a teacher made or reset: its one-time password must be
+    # replaced at the next log-in.
+    must_change_password = models.BooleanField(_("must change password"), default=False)
 
     class Meta:
         verbose_name = _("profile")

@@ -21,3 +21,11 @@ class JoinForm(forms.Form):
 
 class TeacherForm(forms.Form):
     username = forms.CharField(label=_("The co-teacher's username"), max_length=150)
+
+
+class StudentNamesForm(forms.Form):
+    names = forms.CharField(
+        label=_("Students' names"),
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text=_("One name per line, as it should appear. No email is needed."),
+    )

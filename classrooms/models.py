@@ -53,6 +53,9 @@ class Membership(models.Model):
     )
     joined_at = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+    # The teacher made this account (a child without email): its teachers may reset
+    # its password. Students who signed up themselves keep their passwords to themselves.
+    managed = models.BooleanField(_("account made by the teacher"), default=False)
 
     class Meta:
         verbose_name = _("membership")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -120,3 +122,90 @@ def classes_of(user) -> dict:
         ).order_by("name", "pk")
     )
     return {"teaching": teaching, "attending": attending}
+
+
+# ---------------------------------------------------------------------------
+# Accounts a teacher makes for children (no email), with one-time passwords
+
+MAX_NAMES = 100
+NAME_LENGTH = 50
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # noqa: S105 - letters, not a password
+
+
+def one_time_password() -> str:
+    """Eight letters and digits in two groups, easy to copy from a card: ``k7mp-q2xa``."""
+    letters = "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(8))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def parse_names(text: str) -> list[str]:
+    """One student per line; spaces inside a name are kept single, empty lines skipped."""
+    names = [" ".join(line.split()) for line in str(text).splitlines()]
+    names = [name for name in names if name]
+    if not names:
+        raise ClassroomError(_("Write one name per line."))
+    if len(names) > MAX_NAMES:
+        raise ClassroomError(_("At most %(count)s students at a time.") % {"count": MAX_NAMES})
+    too_long = [name for name in names if len(name) > NAME_LENGTH]
+    if too_long:
+        raise ClassroomError(
+            _("A name has at most %(count)s characters: %(name)s")
+            % {"count": NAME_LENGTH, "name": too_long[0]}
+        )
+    return names
+
+
+def _free_username(prefix: str, start: int) -> tuple[str, int]:
+    users = get_user_model().objects
+    number = start
+    while True:
+        username = f"{prefix}{number:02d}"
+        if not users.filter(username__iexact=username).exists():
+            return username, number
+        number += 1
+
+
+@transaction.atomic
+def create_students(classroom: Classroom, text: str) -> list[tuple[object, str]]:
+    """Accounts for the names in ``text``, in the class, each with a one-time password.
+
+    Usernames are plain ASCII from the class's code (``k7mp01``...), so a child can
+    type them; the name as written is the account's display name. Duplicates are two
+    children with one name: two accounts.
+    """
+    from accounts.services import ensure_profile
+
+    names = parse_names(text)
+    prefix = classroom.join_code[:4].lower()
+    made, number = [], 1
+    for name in names:
+        username, number = _free_username(prefix, number)
+        password = one_time_password()
+        user = get_user_model().objects.create_user(username=username, password=password)
+        profile = ensure_profile(user)
+        profile.display_name = name
+        profile.must_change_password = True
+        profile.save(update_fields=["display_name", "must_change_password"])
+        user.profile = profile  # the card shows this very profile's name
+        Membership.objects.create(classroom=classroom, student=user, managed=True)
+        made.append((user, password))
+        number += 1
+    return made
+
+
+def reset_password(membership: Membership) -> str:
+    """A new one-time password for an account the class's teacher made."""
+    from accounts.services import ensure_profile
+
+    if not membership.managed:
+        raise ClassroomError(
+            _("This student made their own account: they reset their password themselves.")
+        )
+    password = one_time_password()
+    user = membership.student
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    profile = ensure_profile(user)
+    profile.must_change_password = True
+    profile.save(update_fields=["must_change_password"])
+    return password

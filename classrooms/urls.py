@@ -11,5 +11,11 @@ urlpatterns = [
     path("<int:pk>/", views.class_detail, name="detail"),
     path("<int:pk>/teachers/", views.add_teacher, name="add_teacher"),
     path("<int:pk>/archive/", views.archive_class, name="archive"),
+    path("<int:pk>/students/new/", views.create_students, name="create_students"),
     path("<int:pk>/students/<int:student>/", views.change_student, name="change_student"),
+    path(
+        "<int:pk>/students/<int:student>/password/",
+        views.reset_password,
+        name="reset_password",
+    ),
 ]

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from . import services
 from .access import get_membership, get_teaching, get_visible
-from .forms import ClassroomForm, JoinForm, TeacherForm
+from .forms import ClassroomForm, JoinForm, StudentNamesForm, TeacherForm
 
 
 @login_required
@@ -128,3 +128,48 @@ def change_student(request, pk, student):
         return redirect("classrooms:detail", classroom.pk)
     messages.success(request, _("Done."))
     return redirect("classrooms:detail", classroom.pk)
+
+
+@login_required
+def create_students(request, pk):
+    """Accounts for a list of names; the login cards are shown once, never stored."""
+    classroom = get_teaching(request.user, pk)
+    form = StudentNamesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.create_students(classroom, form.cleaned_data["names"])
+        except services.ClassroomError as error:
+            form.add_error("names", str(error))
+        else:
+            return _cards(request, classroom, made)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "classrooms/students_form.html",
+        {"classroom": classroom, "form": form},
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def reset_password(request, pk, student):
+    classroom = get_teaching(request.user, pk)
+    membership = get_membership(classroom, student)
+    try:
+        password = services.reset_password(membership)
+    except services.ClassroomError as error:
+        messages.error(request, str(error))
+        return redirect("classrooms:detail", classroom.pk)
+    return _cards(request, classroom, [(membership.student, password)])
+
+
+def _cards(request, classroom, made):
+    login_url = request.build_absolute_uri(reverse("account_login"))
+    response = render(
+        request,
+        "classrooms/cards.html",
+        {"classroom": classroom, "cards": made, "login_url": login_url},
+    )
+    response["Cache-Control"] = "no-store"  # the passwords are on this page only
+    return response

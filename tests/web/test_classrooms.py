@@ -51,6 +51,8 @@ def urls(world):
         "add_teacher": ("post", f"/classes/{c.pk}/teachers/", {"username": "otherteacher"}),
         "archive": ("post", f"/classes/{c.pk}/archive/", {}),
         "student": ("post", f"/classes/{c.pk}/students/{s}/", {"action": "archive"}),
+        "new_students": ("get", f"/classes/{c.pk}/students/new/", {}),
+        "password": ("post", f"/classes/{c.pk}/students/{s}/password/", {}),
     }
 
 
@@ -60,6 +62,9 @@ EXPECTED = {
     "add_teacher": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
     "archive": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
     "student": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
+    "new_students": {"student": 403, "outsider": 404, "owner": 200, "co": 200, "other": 404},
+    # The pupil signed up alone: the teacher may not reset that password (back to the class).
+    "password": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
 }
 
 
@@ -180,3 +185,91 @@ def test_the_class_list_shows_both_sides(make_client, world):
     assert SECRET_NAME in page and "Another class" not in page
     page = make_client(world["owner"]).get("/classes/").content.decode()
     assert SECRET_NAME in page and "New class" in page
+
+
+# --- accounts made by the teacher ---------------------------------------------------
+
+ODD_NAMES = [
+    "Li Lei",
+    "  Han   Meimei  ",  # spaces in and around
+    "Li Lei",  # a second child with the same name
+    "小明🐉",  # emoji
+    "王" * 50,  # fifty characters of Chinese
+    "O'Brien <b>",  # quotes and markup are text
+]
+
+
+def test_bulk_accounts_with_odd_and_duplicate_names(make_client, world):
+    from django.contrib.auth import get_user_model
+
+    classroom = world["classroom"]
+    response = make_client(world["owner"]).post(
+        f"/classes/{classroom.pk}/students/new/", {"names": "\n".join(ODD_NAMES) + "\n\n"}
+    )
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    made = Membership.objects.filter(classroom=classroom, managed=True).select_related(
+        "student__profile"
+    )
+    names = sorted(m.student.profile.display_name for m in made)
+    assert names == sorted(["Li Lei", "Han Meimei", "Li Lei", "小明🐉", "王" * 50, "O'Brien <b>"])
+    usernames = [m.student.username for m in made]
+    assert len(set(usernames)) == 6 and all(u.isascii() and u.isalnum() for u in usernames)
+    page = response.content.decode()
+    assert page.count('class="login-card"') == 6
+    assert "O&#x27;Brien &lt;b&gt;" in page and "<b>" not in page.split("login-cards")[1][:2000]
+    # The password on a card logs the child in, once: then they choose their own.
+    first = made.first().student
+    password = page.split(f"<code>{first.username}</code>")[1].split("<code>")[1].split("<")[0]
+    child = make_client()
+    assert (
+        child.post("/accounts/login/", {"login": first.username, "password": password}).status_code
+        == 302
+    )
+    going = child.get("/classes/")
+    assert going.status_code == 302 and going["Location"] == "/accounts/password/change/"
+    done = child.post(
+        "/accounts/password/change/",
+        {
+            "oldpassword": password,
+            "password1": "a-brand-new-secret-9",
+            "password2": "a-brand-new-secret-9",
+        },
+    )
+    assert done.status_code == 302
+    assert child.get("/classes/").status_code == 200
+    first.refresh_from_db()
+    assert not first.profile.must_change_password
+    assert get_user_model().objects.get(pk=first.pk).check_password("a-brand-new-secret-9")
+
+
+@pytest.mark.parametrize(
+    "names", ["", "   \n  \n", "x" * 51, "\n".join(f"kid {i}" for i in range(101))]
+)
+def test_bad_name_lists_are_a_400_and_make_nobody(make_client, world, names):
+    classroom = world["classroom"]
+    response = make_client(world["owner"]).post(
+        f"/classes/{classroom.pk}/students/new/", {"names": names}
+    )
+    assert response.status_code == 400
+    assert not Membership.objects.filter(classroom=classroom, managed=True).exists()
+
+
+def test_a_teacher_resets_a_childs_password(make_client, world):
+    classroom = world["classroom"]
+    ((child, _old),) = services.create_students(classroom, "Xiao Hong")
+    response = make_client(world["co"]).post(
+        f"/classes/{classroom.pk}/students/{child.pk}/password/"
+    )
+    assert response.status_code == 200 and child.username in response.content.decode()
+    password = response.content.decode().split("<code>")[2].split("<")[0]
+    child.refresh_from_db()
+    assert child.check_password(password) and child.profile.must_change_password
+
+
+def test_a_self_made_account_is_not_reset_by_the_teacher(make_client, world):
+    classroom, pupil = world["classroom"], world["student"]
+    before = pupil.password
+    make_client(world["owner"]).post(f"/classes/{classroom.pk}/students/{pupil.pk}/password/")
+    pupil.refresh_from_db()
+    assert pupil.password == before
