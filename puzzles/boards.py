@@ -163,6 +163,14 @@ def answer_controls(inner: str) -> str:
     return f'<div class="answer-controls">{inner}</div>'
 
 
+def submit_button(label: str, value: str = "done") -> str:
+    """The exercise's one main button, posting ``answer=value`` ("Done", "Play")."""
+    return answer_controls(
+        f'<button type="submit" class="button" name="answer" value="{escape(value)}">'
+        f"{escape(label)}</button>"
+    )
+
+
 def choice_buttons(choices: Iterable[tuple[str, str]]) -> str:
     """One submit button per ``(value, label)``, posting ``answer=value``."""
     return answer_controls(

@@ -12,7 +12,6 @@ runs counter-clockwise.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.utils.safestring import SafeString, mark_safe
@@ -21,11 +20,9 @@ from django.utils.translation import gettext as _
 
 from engines.cards import CARDS, SUIT_SYMBOLS, Card
 
+from .boards import escape
+
 SUIT_CLASS = ("spades", "hearts", "clubs", "diamonds")
-
-
-def escape(value: object) -> str:
-    return html.escape(str(value))
 
 
 def card_name(card: int) -> str:

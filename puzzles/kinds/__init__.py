@@ -163,6 +163,14 @@ class PuzzleKind:
         raise NotImplementedError
 
 
+def read_choice(post: Mapping[str, Any], allowed) -> str:
+    """The ``answer`` a choice button posted, if it is one of ``allowed``."""
+    value = post.get("answer")
+    if value not in list(allowed):
+        raise BadAnswer(_("that is not one of the choices"))
+    return value
+
+
 _REGISTRY: dict[str, PuzzleKind] = {}
 
 

@@ -25,7 +25,7 @@ from typing import Any
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from engines.cards import CARDS, SUIT_EN, SUIT_ZH, Card, cards_text, parse_card, parse_suit
+from engines.cards import CARDS, Card, cards_text, parse_card, parse_suit
 from engines.dagunzi import (
     DEAD,
     LIVE,
@@ -36,6 +36,7 @@ from engines.dagunzi import (
     group_size,
     legal_plays,
     points,
+    suit_names,
     trick_winner,
 )
 from engines.dagunzi.kitty import IllegalBury, check_bury, check_joker_bury
@@ -43,7 +44,7 @@ from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solve
 
-from ..boards import answer_controls, choice_buttons
+from ..boards import answer_controls, choice_buttons, submit_button
 from ..cardtable import card_table, cards_row, hand_controls, seat_label
 from . import (
     CONTINUE,
@@ -54,6 +55,7 @@ from . import (
     InvalidPuzzle,
     PuzzleKind,
     Verdict,
+    read_choice,
     register,
 )
 
@@ -135,23 +137,8 @@ def play_text(play: Sequence[int]) -> str:
 
 
 def suit_words(suit: int) -> tuple[str, str]:
-    if suit == TRUMP:
-        return "主牌", "trumps"
-    return SUIT_ZH[suit], SUIT_EN[suit]
-
-
-def _choice(post: Mapping[str, Any], allowed: Sequence[str]) -> str:
-    value = post.get("answer")
-    if value not in allowed:
-        raise BadAnswer(_("that is not one of the choices"))
-    return value
-
-
-def _submit(label: str, value: str = "done") -> str:
-    return answer_controls(
-        f'<button type="submit" class="button" name="answer" value="{html.escape(value)}">'
-        f"{html.escape(label)}</button>"
-    )
+    names = suit_names(suit)
+    return names["suit_zh"], names["suit_en"]
 
 
 class DagunziKind(PuzzleKind):
@@ -242,7 +229,7 @@ class WinnerKind(DagunziKind):
             raise InvalidPuzzle("three decks hold each card three times")
 
     def parse_answer(self, data, state, post):
-        return _choice(post, ["0", "1", "2", "3"])
+        return read_choice(post, ["0", "1", "2", "3"])
 
     def check(self, data, state, answer):
         order, plays, leader = self._read(data)
@@ -499,14 +486,10 @@ class LegalKind(DagunziKind):
             f"{' checked' if i in picked else ''}> {cards_row(order.sorted(option))}</label>"
             for i, option in enumerate(options)
         )
-        done = html.escape(_("Done: these are the legal ones"))
         legend = _("Legal plays")
         return mark_safe(  # noqa: S308 - built escaped
             table + f'<fieldset class="options"><legend>{html.escape(legend)}'
-            f"</legend>{boxes}</fieldset>"
-            + answer_controls(
-                f'<button type="submit" class="button" name="answer" value="done">{done}</button>'
-            )
+            f"</legend>{boxes}</fieldset>" + submit_button(_("Done: these are the legal ones"))
         )
 
 
@@ -665,7 +648,7 @@ class PlayKind(DagunziKind):
         )
         if not interactive:
             return table
-        return mark_safe(table + _submit(_("Play the chosen cards"), "play"))  # noqa: S308
+        return mark_safe(table + submit_button(_("Play the chosen cards"), "play"))  # noqa: S308
 
 
 def ending_words(solution, play, best: str, *, attacking: bool, right: bool) -> dict[str, str]:
@@ -751,7 +734,7 @@ class SettleKind(DagunziKind):
 
     def parse_answer(self, data, state, post):
         if data.get("ask") == "result":
-            return _choice(post, list(RESULT_WORDS))
+            return read_choice(post, list(RESULT_WORDS))
         value = post.get("answer", "")
         try:
             number = int(str(value).strip())
@@ -911,7 +894,7 @@ class BuryKind(DagunziKind):
 
     def parse_answer(self, data, state, post):
         if data.get("ask") == "allowed":
-            return _choice(post, ["yes", "no"])
+            return read_choice(post, ["yes", "no"])
         words = _getlist(post, "card")
         try:
             return tuple(sorted(parse_card(w) for w in words))
@@ -991,7 +974,7 @@ class BuryKind(DagunziKind):
                 [("yes", _("This bury is allowed")), ("no", _("This bury is not allowed"))]
             )
             return mark_safe(body + choices)  # noqa: S308
-        return mark_safe(body + _submit(_("Take these back")))  # noqa: S308
+        return mark_safe(body + submit_button(_("Take these back")))  # noqa: S308
 
 
 # ---------------------------------------------------------------------------

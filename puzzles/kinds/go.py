@@ -52,6 +52,7 @@ from . import (
     PuzzleKind,
     Verdict,
     localized,
+    read_choice,
     register,
 )
 
@@ -224,13 +225,6 @@ def _number(post: Mapping[str, Any], *, halves: bool = False) -> Fraction:
         raise BadAnswer(_("%(text)s is not a number") % {"text": text.strip()[:20]}) from None
     if value < 0 or value > 1000 or (value * (2 if halves else 1)).denominator != 1:
         raise BadAnswer(_("%(text)s is not a possible answer") % {"text": text.strip()[:20]})
-    return value
-
-
-def _choice(post: Mapping[str, Any], allowed: list[str]) -> str:
-    value = post.get("answer")
-    if value not in allowed:
-        raise BadAnswer(_("that is not one of the choices"))
     return value
 
 
@@ -521,7 +515,7 @@ class LegalKind(GoKind):
 
     def parse_answer(self, data, state, post):
         if "point" in data:
-            return _choice(post, list(LEGAL_CHOICES))
+            return read_choice(post, list(LEGAL_CHOICES))
         return self.read_point(data, state, post)
 
     def _words(self, code: str, point: str, color: int) -> dict[str, str]:
@@ -860,7 +854,7 @@ class CountKind(GoKind):
         if data.get("ask", "black") == "black":
             return str(_number(post, halves=True))
         margin = self._score(data)[1]
-        return _choice(post, [str(m) for m in _margin_choices(margin)])
+        return read_choice(post, [str(m) for m in _margin_choices(margin)])
 
     def check(self, data, state, answer):
         black, margin, board = self._score(data)
@@ -965,7 +959,7 @@ class NigiriKind(GoKind):
             raise InvalidPuzzle("a hand holds at most 60 stones")
 
     def parse_answer(self, data, state, post):
-        return _choice(post, ["guesser", "holder"])
+        return read_choice(post, ["guesser", "holder"])
 
     def check(self, data, state, answer):
         grabbed, shown = data["grabbed"], data["shown"]

@@ -15,7 +15,6 @@ The data formats are in ``content/renju/README.md``.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -46,7 +45,7 @@ from engines.renju import (
 )
 from engines.renju.solver import defences, vcf
 
-from ..boards import answer_controls, choice_buttons, grid_board
+from ..boards import choice_buttons, grid_board, submit_button
 from . import (
     CONTINUE,
     CORRECT,
@@ -57,6 +56,7 @@ from . import (
     InvalidPuzzle,
     PuzzleKind,
     Verdict,
+    read_choice,
     register,
 )
 
@@ -228,13 +228,6 @@ def draw(
         label=label or _("Renju board"),
         segments=[(at(a), at(b), style) for a, b, style in _segments(shapes)],
     )
-
-
-def _choice(post: Mapping[str, Any], allowed: Iterable[str]) -> str:
-    value = post.get("answer")
-    if value not in list(allowed):
-        raise BadAnswer(_("that is not one of the choices"))
-    return value
 
 
 def _row(shape: Shape) -> str:
@@ -469,13 +462,8 @@ class ForbiddenKind(RenjuKind):
         picture = draw(board, marks=marks, shapes=shapes, clickable=interactive)
         if not interactive:
             return picture
-        done = html.escape(_("Done: these are all"))
-        return mark_safe(  # noqa: S308 - the picture is built escaped; the label is escaped
-            picture
-            + answer_controls(
-                f'<button type="submit" class="button" name="answer" value="done">{done}</button>'
-            )
-        )
+        # The picture is built escaped; so is the button.
+        return mark_safe(picture + submit_button(_("Done: these are all")))  # noqa: S308
 
 
 # ---------------------------------------------------------------------------
@@ -501,7 +489,7 @@ class IsForbiddenKind(RenjuKind):
             raise InvalidPuzzle(f"{data.get('point')} is occupied: ask about an empty point")
 
     def parse_answer(self, data, state, post):
-        return _choice(post, VERDICTS)
+        return read_choice(post, VERDICTS)
 
     def check(self, data, state, answer):
         board = position(data)
@@ -1114,7 +1102,7 @@ class ClaimKind(RenjuKind):
             raise InvalidPuzzle("white is to move: it is white who may claim")
 
     def parse_answer(self, data, state, post):
-        return _choice(post, ["claim", "play"])
+        return read_choice(post, ["claim", "play"])
 
     def check(self, data, state, answer):
         board = position(data)
