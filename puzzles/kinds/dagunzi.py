@@ -132,6 +132,32 @@ def _selected_cards(post: Mapping[str, Any], key: str = "card") -> tuple[Card, .
         raise BadAnswer(_("that is not a playing card")) from None
 
 
+def _three_decks(cards: Sequence[int]) -> None:
+    if any(k > 3 for k in Counter(cards).values()):
+        raise InvalidPuzzle("three decks hold each card three times")
+
+
+def _read_number(post: Mapping[str, Any]) -> int:
+    try:
+        number = int(str(post.get("answer", "")).strip())
+    except ValueError:
+        raise BadAnswer(_("type a whole number")) from None
+    if not 0 <= number <= 1000:
+        raise BadAnswer(_("type a whole number"))
+    return number
+
+
+def _number_controls(field_id: str, label: str) -> str:
+    """A number box and its Answer button, posting ``answer``."""
+    button = _("Answer")  # outside the f-string, where makemessages finds it
+    return answer_controls(
+        f'<label for="{field_id}">{html.escape(label)}</label>'
+        f'<input id="{field_id}" type="number" name="answer" min="0" max="400" '
+        'inputmode="numeric" required>'
+        f'<button type="submit" class="button">{html.escape(button)}</button>'
+    )
+
+
 def play_text(play: Sequence[int]) -> str:
     return cards_text(play)
 
@@ -217,16 +243,14 @@ class WinnerKind(DagunziKind):
         return order, plays, leader
 
     def validate(self, data):
-        order, plays, _leader = self._read(data)
+        plays = self._read(data)[1]
         if len(plays) != 4:
             raise InvalidPuzzle("a trick has four plays, the lead first")
         if not group_size(plays[0]):
             raise InvalidPuzzle("the lead must be a single, a 棒 or a 滚子")
         if any(len(p) != len(plays[0]) for p in plays):
             raise InvalidPuzzle("every play has as many cards as the lead")
-        seen = Counter(c for p in plays for c in p)
-        if any(k > 3 for k in seen.values()):
-            raise InvalidPuzzle("three decks hold each card three times")
+        _three_decks([c for p in plays for c in p])
 
     def parse_answer(self, data, state, post):
         return read_choice(post, ["0", "1", "2", "3"])
@@ -275,13 +299,11 @@ class OrderKind(DagunziKind):
     name = "dagunzi.order"
 
     def validate(self, data):
-        order = _order(data)
+        _order(data)
         cards = _cards(data, "cards")
         if len(cards) < 3 or len(cards) > 13:
             raise InvalidPuzzle("give 3 to 13 cards to sort")
-        if any(k > 3 for k in Counter(cards).values()):
-            raise InvalidPuzzle("three decks hold each card three times")
-        del order
+        _three_decks(cards)
 
     def start(self, data):
         return {"placed": []}
@@ -420,7 +442,7 @@ class LegalKind(DagunziKind):
         return found
 
     def validate(self, data):
-        order, rules, hand, trick, options = self._read(data)
+        hand, trick, options = self._read(data)[2:]
         if not options or len(options) > 8:
             raise InvalidPuzzle("give 1 to 8 options")
         if trick and not group_size(trick[0]):
@@ -430,7 +452,6 @@ class LegalKind(DagunziKind):
                 raise InvalidPuzzle(f"option {play_text(option)} is not in the hand")
         if len({tuple(sorted(o)) for o in options}) != len(options):
             raise InvalidPuzzle("two options are the same play")
-        del order, rules
 
     def parse_answer(self, data, state, post):
         if post.get("answer") != "done":
@@ -450,14 +471,13 @@ class LegalKind(DagunziKind):
         judged = self.judge(data)
         truth = {i for i, (_option, error) in enumerate(judged) if error is None}
         zh, en = [], []
-        for i, (option, error) in enumerate(judged):
+        for option, error in judged:
             if error is None:
                 zh.append(f"{play_text(option)}：可以。")
                 en.append(f"{play_text(option)}: legal.")
             else:
                 zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
                 en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
-            del i
         status = CORRECT if set(answer) == truth else WRONG
         return Verdict(status, message=_both("".join(zh), " ".join(en))), {
             "picked": list(answer),
@@ -527,8 +547,6 @@ class PlayKind(DagunziKind):
 
     def ending_json(self, data) -> str:
         order, rules, _hand, hands, trick = self._read(data)
-        leader = (0 - len(trick)) % 4
-        del leader
         return json.dumps(
             {
                 "hands": [[c.text() for c in h] for h in hands],
@@ -546,7 +564,6 @@ class PlayKind(DagunziKind):
 
     def accepted(self, data) -> tuple[set[tuple[Card, ...]], Any]:
         """The accepted plays, and the solution when the solver proved them."""
-        order, rules, hand, hands, trick = self._read(data)
         if "accepted" in data:
             return {tuple(sorted(p)) for p in _plays(data, "accepted")}, None
         solution = _solve(self.ending_json(data))
@@ -554,33 +571,30 @@ class PlayKind(DagunziKind):
 
     def validate(self, data):
         order, rules, hand, hands, trick = self._read(data)
-        if hands is None and "accepted" not in data:
-            raise InvalidPuzzle("give all four hands (solver-proven) or the accepted plays")
-        if hands is not None:
+        if "accepted" not in data:
+            if hands is None:
+                raise InvalidPuzzle("give all four hands (solver-proven) or the accepted plays")
             try:
-                accepted, solution = self.accepted(data)
+                _accepted, solution = self.accepted(data)
             except SearchLimit:
                 raise InvalidPuzzle(
                     "the solver could not prove this ending: make it smaller"
                 ) from None
             except ValueError as error:
                 raise InvalidPuzzle(f"the ending is not valid: {error}") from None
-            if solution is not None and len(set(solution.values.values())) == 1:
+            if len(set(solution.values.values())) == 1:
                 raise InvalidPuzzle("every legal play scores the same: there is nothing to find")
-        accepted = (
-            {tuple(sorted(p)) for p in _plays(data, "accepted")} if "accepted" in data else None
-        )
-        legal = legal_plays(hand, trick, order, follow=rules.follow)
-        if accepted is not None:
-            for play in accepted:
-                try:
-                    check_play(hand, trick, play, order, follow=rules.follow)
-                except IllegalPlay as error:
-                    raise InvalidPuzzle(
-                        f"accepted play {play_text(play)} is illegal: {error}"
-                    ) from None
-            if len(legal) == len(accepted):
-                raise InvalidPuzzle("every legal play is accepted: there is nothing to find")
+            return
+        accepted, _solution = self.accepted(data)
+        for play in accepted:
+            try:
+                check_play(hand, trick, play, order, follow=rules.follow)
+            except IllegalPlay as error:
+                raise InvalidPuzzle(
+                    f"accepted play {play_text(play)} is illegal: {error}"
+                ) from None
+        if len(legal_plays(hand, trick, order, follow=rules.follow)) == len(accepted):
+            raise InvalidPuzzle("every legal play is accepted: there is nothing to find")
 
     def parse_answer(self, data, state, post):
         return _selected_cards(post)
@@ -735,14 +749,7 @@ class SettleKind(DagunziKind):
     def parse_answer(self, data, state, post):
         if data.get("ask") == "result":
             return read_choice(post, list(RESULT_WORDS))
-        value = post.get("answer", "")
-        try:
-            number = int(str(value).strip())
-        except ValueError:
-            raise BadAnswer(_("type a whole number")) from None
-        if not 0 <= number <= 1000:
-            raise BadAnswer(_("type a whole number"))
-        return number
+        return _read_number(post)
 
     def truth(self, data, outcome):
         ask = data["ask"]
@@ -818,18 +825,12 @@ class SettleKind(DagunziKind):
                 ]
             )
         else:
-            answer_word = _("Answer")
             label = {
                 "score": _("Attackers’ points"),
                 "levels": _("Levels gained"),
                 "blood": _("Cards of tribute"),
             }[data["ask"]]
-            controls = answer_controls(
-                f'<label for="settle-answer">{html.escape(label)}</label>'
-                f'<input id="settle-answer" type="number" name="answer" min="0" max="400" '
-                f'inputmode="numeric" required>'
-                f'<button type="submit" class="button">{html.escape(answer_word)}</button>'
-            )
+            controls = _number_controls("settle-answer", label)
         return mark_safe(picture + controls)  # noqa: S308
 
 
@@ -885,12 +886,12 @@ class BuryKind(DagunziKind):
     def validate(self, data):
         if data.get("ask") not in ("allowed", "takeback"):
             raise InvalidPuzzle('ask is "allowed" or "takeback"')
-        order, rules, dealer, seat, hand, kitty, cards, dealer_bury = self._read(data)
+        kitty = self._read(data)[5]
         if len(kitty) != 6:
             raise InvalidPuzzle("the kitty has six cards")
-        if data["ask"] == "takeback" and self.judge(data) is not None:
-            raise InvalidPuzzle(f"this joker bury is not allowed: {self.judge(data)}")
-        del order, rules, dealer, seat, hand, cards, dealer_bury
+        error = self.judge(data) if data["ask"] == "takeback" else None
+        if error is not None:
+            raise InvalidPuzzle(f"this joker bury is not allowed: {error}")
 
     def parse_answer(self, data, state, post):
         if data.get("ask") == "allowed":
@@ -993,13 +994,7 @@ class CountKind(DagunziKind):
             raise InvalidPuzzle("give 1 to 24 cards to count")
 
     def parse_answer(self, data, state, post):
-        try:
-            number = int(str(post.get("answer", "")).strip())
-        except ValueError:
-            raise BadAnswer(_("type a whole number")) from None
-        if not 0 <= number <= 1000:
-            raise BadAnswer(_("type a whole number"))
-        return number
+        return _read_number(post)
 
     def check(self, data, state, answer):
         cards = _cards(data, "cards")
@@ -1018,17 +1013,7 @@ class CountKind(DagunziKind):
         picture = f'<div class="card-table"><div class="hand">{cards_row(cards)}</div></div>'
         if not interactive:
             return mark_safe(picture)  # noqa: S308
-        label = html.escape(_("Points"))
-        answer_word = _("Answer")
-        return mark_safe(  # noqa: S308 - built escaped
-            picture
-            + answer_controls(
-                f'<label for="count-answer">{label}</label>'
-                '<input id="count-answer" type="number" name="answer" min="0" max="400" '
-                'inputmode="numeric" required>'
-                f'<button type="submit" class="button">{html.escape(answer_word)}</button>'
-            )
-        )
+        return mark_safe(picture + _number_controls("count-answer", _("Points")))  # noqa: S308
 
 
 @register
