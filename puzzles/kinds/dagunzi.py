@@ -809,9 +809,10 @@ class SettleKind(DagunziKind):
             f'<tr><th scope="row">{html.escape(k)}</th><td>{html.escape(v)}</td></tr>'
             for k, v in facts
         )
+        kitty_word = _("Kitty (底牌)")
         picture = (
             f'<div class="card-table"><section class="kitty"><h3 class="seat-name">'
-            f"{html.escape(_('Kitty (底牌)'))}</h3>{cards_row(kitty)}</section>"
+            f"{html.escape(kitty_word)}</h3>{cards_row(kitty)}</section>"
             f'<table class="facts">{rows}</table></div>'
         )
         if not interactive:
@@ -963,9 +964,10 @@ class BuryKind(DagunziKind):
             f"{cards_row(cards)}</section>"
         )
         if dealer_bury:
+            buried_word = _("The dealer buried")
             extra += (
                 f'<section class="kitty"><h3 class="seat-name">'
-                f"{html.escape(_('The dealer buried'))}</h3>{cards_row(dealer_bury)}</section>"
+                f"{html.escape(buried_word)}</h3>{cards_row(dealer_bury)}</section>"
             )
         body = picture + extra
         if not interactive:
