@@ -82,24 +82,10 @@ def remove_teacher(classroom: Classroom, user) -> None:
     classroom.teachers.remove(user)
 
 
-def archive_classroom(classroom: Classroom) -> None:
-    classroom.archived_at = classroom.archived_at or timezone.now()
-    classroom.save(update_fields=["archived_at"])
-
-
-def restore_classroom(classroom: Classroom) -> None:
-    classroom.archived_at = None
-    classroom.save(update_fields=["archived_at"])
-
-
-def archive_student(membership: Membership) -> None:
-    membership.archived_at = membership.archived_at or timezone.now()
-    membership.save(update_fields=["archived_at"])
-
-
-def restore_student(membership: Membership) -> None:
-    membership.archived_at = None
-    membership.save(update_fields=["archived_at"])
+def set_archived(item: Classroom | Membership, archived: bool) -> None:
+    """Archive (keeping the first date) or restore a class or a student's place in one."""
+    item.archived_at = (item.archived_at or timezone.now()) if archived else None
+    item.save(update_fields=["archived_at"])
 
 
 def remove_student(membership: Membership) -> None:

@@ -103,10 +103,10 @@ def add_teacher(request, pk):
 def archive_class(request, pk):
     classroom = get_teaching(request.user, pk)
     if request.POST.get("restore"):
-        services.restore_classroom(classroom)
+        services.set_archived(classroom, False)
         messages.success(request, _("The class is open again."))
     else:
-        services.archive_classroom(classroom)
+        services.set_archived(classroom, True)
         messages.success(request, _("The class is archived: nobody can join it, and it is kept."))
     return redirect("classrooms:detail", classroom.pk)
 
@@ -118,9 +118,9 @@ def change_student(request, pk, student):
     membership = get_membership(classroom, student)
     action = request.POST.get("action")
     if action == "archive":
-        services.archive_student(membership)
+        services.set_archived(membership, True)
     elif action == "restore":
-        services.restore_student(membership)
+        services.set_archived(membership, False)
     elif action == "remove":
         services.remove_student(membership)
     else:
