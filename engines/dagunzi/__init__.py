@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import ClassVar
 
 from engines.cards import (
     ACE,
@@ -84,6 +85,7 @@ __all__ = [
     "Card",
     "IllegalPlay",
     "Order",
+    "RuleError",
     "Rules",
     "cards_text",
     "check_play",
@@ -158,14 +160,26 @@ REASONS = {
 }
 
 
-class IllegalPlay(ValueError):
-    """A play the rules forbid; ``code`` for programs, ``reason`` ({zh, en}) for people."""
+class RuleError(ValueError):
+    """Something the rules forbid; ``code`` for programs, ``reason`` ({zh, en}) for people.
+
+    Each subclass names its table of reasons: ``code`` → (zh, en) templates filled
+    with the keyword details.
+    """
+
+    REASONS: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, code: str, **details):
         self.code = code
-        zh, en = REASONS[code]
+        zh, en = self.REASONS[code]
         self.reason = {"zh": zh.format(**details), "en": en.format(**details)}
         super().__init__(f"{code}: {self.reason['en']}")
+
+
+class IllegalPlay(RuleError):
+    """A play the rules forbid."""
+
+    REASONS = REASONS
 
 
 def suit_names(suit: int) -> dict:

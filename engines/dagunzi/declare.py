@@ -31,6 +31,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from engines.cards import BIG_JOKER, CARDS, SMALL_JOKER, SUIT_EN, SUIT_ZH, SUITS, Card, parse_cards
+from engines.dagunzi import RuleError
 from engines.dagunzi.rules import Rules
 
 __all__ = [
@@ -77,12 +78,10 @@ REASONS = {
 }
 
 
-class IllegalDeclaration(ValueError):
-    def __init__(self, code: str, **details):
-        self.code = code
-        zh, en = REASONS[code]
-        self.reason = {"zh": zh.format(**details), "en": en.format(**details)}
-        super().__init__(f"{code}: {self.reason['en']}")
+class IllegalDeclaration(RuleError):
+    """A declaration the rules refuse."""
+
+    REASONS = REASONS
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engines.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, parse_cards, partner
-from engines.dagunzi import KITTY_SIZE, Order, is_point_card
+from engines.dagunzi import KITTY_SIZE, Order, RuleError, is_point_card
 from engines.dagunzi.rules import Rules
 
 __all__ = [
@@ -71,12 +71,10 @@ REASONS = {
 }
 
 
-class IllegalBury(ValueError):
-    def __init__(self, code: str, **details):
-        self.code = code
-        zh, en = REASONS[code]
-        self.reason = {"zh": zh.format(**details), "en": en.format(**details)}
-        super().__init__(f"{code}: {self.reason['en']}")
+class IllegalBury(RuleError):
+    """A bury the rules refuse."""
+
+    REASONS = REASONS
 
 
 def is_ganguo(rules: Rules, kitty: Sequence[int], order: Order) -> bool:
