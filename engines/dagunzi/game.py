@@ -291,16 +291,11 @@ class Hand:
             )
         cards = [CARDS[c] for c in cards]
         receiver, payer = tribute.receiver, tribute.payer
-        self.hands[receiver] += Counter(tribute.returned)
-        self.hands[payer] -= Counter(tribute.returned)
-        try:
-            check_return(self.hands[receiver], cards, len(tribute.paid), self.order)
-        except IllegalAction:
-            self.hands[receiver] -= Counter(tribute.returned)
-            self.hands[payer] += Counter(tribute.returned)
-            raise
-        self.hands[receiver] -= Counter(cards)
-        self.hands[payer] += Counter(cards)
+        # The receiver's hand as it was before returning anything.
+        before = self.hands[receiver] + Counter(tribute.returned)
+        check_return(before, cards, len(tribute.paid), self.order)
+        self.hands[receiver] = before - Counter(cards)
+        self.hands[payer] = self.hands[payer] - Counter(tribute.returned) + Counter(cards)
         tribute.returned = cards
 
     # -- phase 3: the kitty --------------------------------------------------------
@@ -533,10 +528,8 @@ def tribute_cards(hand: Counter, count: int, order: Order) -> list[Card]:
 
 def returnable(hand: Counter, order: Order) -> list[Card]:
     """Cards that may go back: side suits, no points; smallest first."""
-    cards = [
-        c for c in order.sorted(hand.elements()) if not order.is_trump(c) and not is_point_card(c)
-    ]
-    return sorted(cards, key=lambda c: order.strength[c])
+    cards = [c for c in hand.elements() if not order.is_trump(c) and not is_point_card(c)]
+    return [CARDS[c] for c in sorted(cards, key=lambda c: (order.strength[c], order.key(c)))]
 
 
 def default_return(hand: Counter, count: int, order: Order) -> list[Card]:
