@@ -1,4 +1,5 @@
-"""The repository's own content, loaded once for a test module and removed after it."""
+"""The repository's own content, loaded once for a test module and removed after it,
+and a learner's way through each of its puzzles."""
 
 from __future__ import annotations
 
@@ -33,3 +34,29 @@ def shipped_content(django_db_blocker, *games: str) -> Iterator[None]:
             Lesson.objects.all().delete()
             Puzzle.objects.all().delete()
             Theme.objects.all().delete()
+
+
+def solve_through_kind(puzzle, next_posts, *, turns: int, statuses: tuple[str, ...]) -> int:
+    """Solve ``puzzle`` through its kind's own checker, as a learner's answers are judged.
+
+    ``next_posts(puzzle, state)`` gives the next answer(s) as form posts, worked out by
+    the engine; every verdict must be one of ``statuses`` until one is correct, and
+    every board must draw. Returns the number of answers it took.
+    """
+    from puzzles.kinds import get_kind
+
+    kind = get_kind(puzzle.kind)
+    state = kind.start(puzzle.data)
+    answers = 0
+    for _turn in range(turns):
+        for post in next_posts(puzzle, state):
+            answer = kind.parse_answer(puzzle.data, state, post)
+            verdict, state = kind.check(puzzle.data, state, answer)
+            answers += 1
+            assert verdict.status in statuses, (
+                f"{puzzle.slug}: {post} was {verdict.status}: {verdict.message_text}"
+            )
+            kind.board(puzzle.data, state, verdict=verdict, interactive=not verdict.is_final)
+            if verdict.is_correct:
+                return answers
+    raise AssertionError(f"{puzzle.slug}: not solved in {turns} turns")

@@ -14,7 +14,7 @@ from engines.dagunzi import check_play, points, trick_winner
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
 from puzzles.kinds.dagunzi import _cards, _order, _plays, _rules
 from puzzles.models import Puzzle
-from tests.shipped import shipped_content
+from tests.shipped import shipped_content, solve_through_kind
 from tutorials.models import Lesson
 
 KINDS = (
@@ -74,19 +74,7 @@ def answers(puzzle: Puzzle, state) -> list[dict]:
 
 
 def solve(puzzle: Puzzle) -> int:
-    kind = get_kind(puzzle.kind)
-    state = kind.start(puzzle.data)
-    for turn in range(20):
-        for post in answers(puzzle, state):
-            answer = kind.parse_answer(puzzle.data, state, post)
-            verdict, state = kind.check(puzzle.data, state, answer)
-            assert verdict.status in (CORRECT, CONTINUE), (
-                f"{puzzle.slug}: {post} was {verdict.status}: {verdict.message_text}"
-            )
-            kind.board(puzzle.data, state, verdict=verdict, interactive=not verdict.is_final)
-            if verdict.is_correct:
-                return turn + 1
-    raise AssertionError(f"{puzzle.slug}: not solved in 20 answers")
+    return solve_through_kind(puzzle, answers, turns=20, statuses=(CORRECT, CONTINUE))
 
 
 @pytest.mark.django_db

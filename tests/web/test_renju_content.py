@@ -14,7 +14,7 @@ from engines.renju.solver import vcf
 from puzzles.kinds import CONTINUE, CORRECT, MARKED, get_kind
 from puzzles.kinds.renju import position
 from puzzles.models import Puzzle
-from tests.shipped import shipped_content
+from tests.shipped import shipped_content, solve_through_kind
 from tutorials.models import Lesson
 
 
@@ -58,22 +58,7 @@ def kind_point(data):
 
 
 def solve(puzzle: Puzzle) -> int:
-    """Solve through the kind; returns the number of answers it took."""
-    kind = get_kind(puzzle.kind)
-    state = kind.start(puzzle.data)
-    answers = 0
-    for _turn in range(40):
-        for post in first_posts(puzzle, state):
-            answer = kind.parse_answer(puzzle.data, state, post)
-            verdict, state = kind.check(puzzle.data, state, answer)
-            answers += 1
-            assert verdict.status in (CORRECT, CONTINUE, MARKED), (
-                f"{puzzle.slug}: {post} was {verdict.status}: {verdict.message_text}"
-            )
-            kind.board(puzzle.data, state, verdict=verdict, interactive=not verdict.is_final)
-            if verdict.is_correct:
-                return answers
-    raise AssertionError(f"{puzzle.slug}: not solved in 40 turns")
+    return solve_through_kind(puzzle, first_posts, turns=40, statuses=(CORRECT, CONTINUE, MARKED))
 
 
 @pytest.mark.django_db
