@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Learner
 
 from .games import GAME_CHOICES
-from .kinds import localized
+from .kinds import kind_title, localized
 
 
 class Theme(models.Model):
@@ -78,6 +78,10 @@ class Puzzle(models.Model):
     @property
     def prompt(self):
         return localized({"zh": self.prompt_zh, "en": self.prompt_en})
+
+    @property
+    def kind_title(self) -> str:
+        return kind_title(self.kind)
 
     @property
     def explanation(self):

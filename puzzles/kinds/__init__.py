@@ -106,6 +106,7 @@ class PuzzleKind:
     """Base class of every kind; subclasses fill in the rules."""
 
     name: ClassVar[str]
+    title: ClassVar[str] = ""  # what teachers pick it by: "Capture", "Best play"
     game: ClassVar[str]
     board_template: ClassVar[str] = "puzzles/boards/form.html"
     answer_field: ClassVar[str] = "move"
@@ -185,6 +186,12 @@ def get_kind(name: str) -> PuzzleKind:
         return _REGISTRY[name]
     except KeyError:
         raise UnknownKind(f"unknown puzzle kind {name!r}") from None
+
+
+def kind_title(name: str) -> str:
+    """The kind's name as a teacher reads it; the kind's code when it has none."""
+    kind = _REGISTRY.get(name)
+    return str(kind.title) if kind is not None and kind.title else name
 
 
 def kind_names() -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engines.cards import CARDS, Card, cards_text, parse_card, parse_suit
 from engines.dagunzi import (
@@ -235,6 +236,7 @@ class WinnerKind(DagunziKind):
     """Four plays of a trick: which one wins it?"""
 
     name = "dagunzi.winner"
+    title = gettext_lazy("Who wins the trick")
 
     def _read(self, data):
         order = _order(data)
@@ -297,6 +299,7 @@ class OrderKind(DagunziKind):
     """Pick the cards from the highest down, as a player sorts a hand."""
 
     name = "dagunzi.order"
+    title = gettext_lazy("Card order")
 
     def validate(self, data):
         _order(data)
@@ -421,6 +424,7 @@ class LegalKind(DagunziKind):
     """Tick every legal play among the options, then Done."""
 
     name = "dagunzi.legal"
+    title = gettext_lazy("Legal plays")
 
     def _read(self, data):
         order = _order(data)
@@ -528,6 +532,7 @@ class PlayKind(DagunziKind):
     """Choose the card (or 棒, or 滚子) to play; checked by the solver or the author."""
 
     name = "dagunzi.play"
+    title = gettext_lazy("Best play")
 
     def _read(self, data):
         order = _order(data)
@@ -713,6 +718,7 @@ class SettleKind(DagunziKind):
     """The last trick is over: how many points, who goes up, how much blood?"""
 
     name = "dagunzi.settle"
+    title = gettext_lazy("Settle the hand")
 
     def outcome(self, data):
         rules = _rules(data)
@@ -844,6 +850,7 @@ class BuryKind(DagunziKind):
     """Is this bury allowed? Which kitty cards must come back for the jokers?"""
 
     name = "dagunzi.bury"
+    title = gettext_lazy("Burying")
 
     def _read(self, data):
         order = _order(data)
@@ -989,6 +996,7 @@ class CountKind(DagunziKind):
     """How many points are in these cards (5 = 5, 10 = 10, K = 10)?"""
 
     name = "dagunzi.count"
+    title = gettext_lazy("Count the points")
 
     def validate(self, data):
         cards = _cards(data, "cards")
@@ -1023,6 +1031,7 @@ class TableKind(DagunziKind):
     """A lesson's picture: a hand, the trick, other seats; nothing to answer."""
 
     name = "dagunzi.table"
+    title = gettext_lazy("Picture")
 
     def validate(self, data):
         _order(data)

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engines.go import (
     BLACK,
@@ -419,12 +420,14 @@ class ProblemKind(GoKind):
 @register
 class CaptureKind(ProblemKind):
     name = "go.capture"
+    title = gettext_lazy("Capture")
     aim = "capture"
 
 
 @register
 class EscapeKind(ProblemKind):
     name = "go.escape"
+    title = gettext_lazy("Escape")
     aim = "save"
 
 
@@ -435,6 +438,7 @@ class EscapeKind(ProblemKind):
 @register
 class LibertiesKind(GoKind):
     name = "go.liberties"
+    title = gettext_lazy("Count the liberties")
 
     def _target(self, data, board):
         p = _point(board, data.get("point"))
@@ -493,6 +497,7 @@ def _legality(board: Board, point: int) -> str:
 @register
 class LegalKind(GoKind):
     name = "go.legal"
+    title = gettext_lazy("Legal or not")
 
     def validate(self, data):
         board = position(data)
@@ -578,6 +583,7 @@ POINT_GOALS = ("tengen", "star", "name", "connect", "atari", "capture")
 @register
 class PointKind(GoKind):
     name = "go.point"
+    title = gettext_lazy("Find the point")
     typed_moves = True
 
     def _goal(self, data) -> str:
@@ -722,6 +728,7 @@ class PointKind(GoKind):
 @register
 class DeadKind(GoKind):
     name = "go.dead"
+    title = gettext_lazy("Dead or alive")
 
     def _dead(self, data, board) -> list[int]:
         """One point of each dead chain (its smallest), from the author's list."""
@@ -814,6 +821,7 @@ def _result_words(margin: Fraction) -> str:
 @register
 class CountKind(GoKind):
     name = "go.count"
+    title = gettext_lazy("Count the score")
 
     def _komi(self, data) -> Fraction:
         komi = data.get("komi", 7.5)
@@ -949,6 +957,7 @@ def _stones_svg(white: int, black: int) -> str:
 @register
 class NigiriKind(GoKind):
     name = "go.nigiri"
+    title = gettext_lazy("Nigiri")
 
     def validate(self, data):
         try:
@@ -993,6 +1002,7 @@ class NigiriKind(GoKind):
 @register
 class ByoYomiKind(GoKind):
     name = "go.byoyomi"
+    title = gettext_lazy("Byo-yomi")
 
     def validate(self, data):
         reserve, moves = data.get("reserve"), data.get("moves")

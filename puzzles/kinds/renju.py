@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engines.renju import (
     BLACK,
@@ -366,6 +367,7 @@ class ForbiddenKind(RenjuKind):
     """Click every point where black may not play, then Done."""
 
     name = "renju.forbidden"
+    title = gettext_lazy("Find the forbidden points")
     offers_hint = True
 
     def truth(self, data) -> dict[int, Foul]:
@@ -475,6 +477,7 @@ VERDICTS = ("allowed", "five", DOUBLE_THREE, DOUBLE_FOUR, OVERLINE)
 @register
 class IsForbiddenKind(RenjuKind):
     name = "renju.is_forbidden"
+    title = gettext_lazy("Forbidden or not")
     typed_moves = False
 
     def truth(self, board: Board, point: int) -> str:
@@ -526,6 +529,7 @@ class IsForbiddenKind(RenjuKind):
 @register
 class FiveKind(RenjuKind):
     name = "renju.five"
+    title = gettext_lazy("Make five")
 
     def validate(self, data):
         board = position(data)
@@ -781,6 +785,7 @@ class FoursKind(PlayedOutKind):
 @register
 class VcfKind(FoursKind):
     name = "renju.vcf"
+    title = gettext_lazy("Win by fours (VCF)")
 
 
 @register
@@ -788,6 +793,7 @@ class TrapKind(FoursKind):
     """White wins because black's only block is a forbidden point (a VCF that needs the foul)."""
 
     name = "renju.trap"
+    title = gettext_lazy("Forbidden-point trap")
 
     def check_solution(self, board, result):
         if board.to_move != WHITE:
@@ -806,6 +812,7 @@ class DefendKind(PlayedOutKind):
     """The opponent threatens to win by fours: find the move that stops it."""
 
     name = "renju.defend"
+    title = gettext_lazy("Defend")
     offers_hint = True
     max_defences = 4
 
@@ -985,6 +992,7 @@ class PointKind(RenjuKind):
     """Play a stone that does what the lesson asks; the engine says whether it does."""
 
     name = "renju.point"
+    title = gettext_lazy("Make the shape")
 
     def goal(self, data) -> str:
         goal = data.get("goal")
@@ -1092,6 +1100,7 @@ class ClaimKind(RenjuKind):
     """After these moves, may white point out a foul (and win)?"""
 
     name = "renju.claim"
+    title = gettext_lazy("Claim a foul")
     typed_moves = False
 
     def validate(self, data):
@@ -1160,6 +1169,7 @@ class DiagramKind(RenjuKind):
     """Not an exercise: a position with marks, and optionally black's fouls drawn."""
 
     name = "renju.diagram"
+    title = gettext_lazy("Picture")
 
     def validate(self, data):
         position(data)
