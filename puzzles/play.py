@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -83,12 +85,55 @@ def build_play(
     )
 
 
+OPENED_SESSION_KEY = "puzzles-opened"
+OPENED_KEPT = 20  # boards a session remembers opening
+
+
+def _note_opened(request: HttpRequest, puzzle: Puzzle) -> None:
+    """Remember when a signed-in learner first saw a fresh board of the puzzle.
+
+    Attempts begin with the first answer; the thinking before it is time spent
+    too (a teacher's results show it). Anonymous visitors get no session for it.
+    """
+    if not request.user.is_authenticated:
+        return
+    opened = request.session.get(OPENED_SESSION_KEY, {})
+    key, now = str(puzzle.pk), timezone.now()
+    earlier = opened.get(key)
+    if earlier is not None and now - _read_time(earlier) < services.THINKING_TIME_CAP:
+        return
+    opened[key] = now.isoformat()
+    request.session[OPENED_SESSION_KEY] = dict(list(opened.items())[-OPENED_KEPT:])
+
+
+def _read_time(text: str) -> datetime.datetime:
+    try:
+        return datetime.datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return datetime.datetime.min.replace(tzinfo=datetime.UTC)
+
+
+def _peek_opened(request: HttpRequest, puzzle: Puzzle) -> datetime.datetime | None:
+    text = request.session.get(OPENED_SESSION_KEY, {}).get(str(puzzle.pk))
+    return None if text is None else _read_time(text)
+
+
+def _take_opened(request: HttpRequest, puzzle: Puzzle) -> datetime.datetime | None:
+    opened = _peek_opened(request, puzzle)
+    if opened is not None:
+        del request.session[OPENED_SESSION_KEY][str(puzzle.pk)]
+        request.session.modified = True
+    return opened
+
+
 def current_play(request: HttpRequest, puzzle: Puzzle, *, notice: str = "") -> Play:
     """The exercise as the learner left it: an unfinished attempt, or a fresh board."""
     learner = get_learner(request)
     attempt = services.current_attempt(learner, puzzle)
     if attempt is not None and attempt.status != Attempt.Status.PLAYING:
         attempt = None
+    if attempt is None:
+        _note_opened(request, puzzle)
     return build_play(
         puzzle, attempt, solved_before=services.has_solved(learner, puzzle), notice=notice
     )
@@ -111,7 +156,9 @@ def handle_post(
         attempt = services.restart(learner, puzzle, mode=mode)
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
     if action == "hint":
-        attempt = services.take_hint(learner, puzzle, mode=mode)
+        attempt = services.take_hint(
+            learner, puzzle, mode=mode, opened_at=_take_opened(request, puzzle)
+        )
         if attempt is None:
             return current_play(request, puzzle, notice=_("There is no hint here.")), 400
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
@@ -125,7 +172,14 @@ def handle_post(
     try:
         raw_ply = request.POST.get("ply")
         ply = int(raw_ply) if raw_ply not in (None, "") else None
-        outcome = services.submit_answer(learner, puzzle, request.POST, ply=ply, mode=mode)
+        outcome = services.submit_answer(
+            learner,
+            puzzle,
+            request.POST,
+            ply=ply,
+            mode=mode,
+            opened_at=_peek_opened(request, puzzle),
+        )
     except (BadAnswer, ValueError) as error:
         reason = str(error) if isinstance(error, BadAnswer) else _("the move counter is damaged")
         notice = _("That answer could not be read (%(reason)s).") % {"reason": reason}
@@ -133,6 +187,7 @@ def handle_post(
     except services.StaleAnswer:
         notice = _("This board had moved on since you loaded it; here it is as it stands now.")
         return current_play(request, puzzle, notice=notice), 409
+    _take_opened(request, puzzle)  # the attempt has its start now
     play = build_play(
         puzzle,
         outcome.attempt,

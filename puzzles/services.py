@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -58,15 +59,40 @@ def initial_state(puzzle: Puzzle) -> dict[str, Any]:
     return get_kind(puzzle.kind).start(puzzle.data)
 
 
+# The longest stretch one attempt is taken to last: a board left open over
+# dinner counts as this much thinking, no more.
+THINKING_TIME_CAP = datetime.timedelta(minutes=30)
+
+
 def start_attempt(
-    learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY, first: bool | None = None
+    learner: Learner,
+    puzzle: Puzzle,
+    *,
+    mode: str = Attempt.Mode.PLAY,
+    first: bool | None = None,
+    opened_at: datetime.datetime | None = None,
+    previous: Attempt | None = None,
 ) -> Attempt:
-    """A new attempt; ``first`` says whether the learner never tried the puzzle before."""
+    """A new attempt; ``first`` says whether the learner never tried the puzzle before.
+
+    ``opened_at`` is when the learner first saw the board: the attempt starts
+    then, not at its first answer, but no earlier than ``THINKING_TIME_CAP`` ago
+    and never before the ``previous`` attempt ended.
+    """
     if first is None:
         first = not Attempt.objects.filter(learner=learner, puzzle=puzzle).exists()
-    return Attempt.objects.create(
+    attempt = Attempt.objects.create(
         learner=learner, puzzle=puzzle, state=initial_state(puzzle), mode=mode, is_first=first
     )
+    if opened_at is not None:
+        floors = [attempt.started_at - THINKING_TIME_CAP]
+        if previous is not None:
+            floors.append(previous.finished_at or previous.started_at)
+        started = max(opened_at, *floors)
+        if started < attempt.started_at:
+            attempt.started_at = started
+            attempt.save(update_fields=["started_at"])
+    return attempt
 
 
 def _finish(attempt: Attempt, *, solved: bool) -> None:
@@ -105,6 +131,7 @@ def submit_answer(
     *,
     ply: int | None,
     mode: str = Attempt.Mode.PLAY,
+    opened_at: datetime.datetime | None = None,
 ) -> Outcome:
     """Judge one answer of ``learner`` to ``puzzle``.
 
@@ -119,7 +146,14 @@ def submit_answer(
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
             if ply not in (None, 0):
                 raise StaleAnswer
-            attempt = start_attempt(learner, puzzle, mode=mode, first=attempt is None)
+            attempt = start_attempt(
+                learner,
+                puzzle,
+                mode=mode,
+                first=attempt is None,
+                opened_at=opened_at,
+                previous=attempt,
+            )
         elif ply is not None and ply != attempt.ply:
             raise StaleAnswer
         answer = kind.parse_answer(puzzle.data, attempt.state, post)
@@ -140,7 +174,13 @@ def submit_answer(
     return Outcome(attempt, verdict)
 
 
-def take_hint(learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY) -> Attempt | None:
+def take_hint(
+    learner: Learner,
+    puzzle: Puzzle,
+    *,
+    mode: str = Attempt.Mode.PLAY,
+    opened_at: datetime.datetime | None = None,
+) -> Attempt | None:
     """Show the hint on the learner's unfinished attempt (starting one if needed).
 
     Returns None when the kind has no hint. The attempt is marked hinted: it will
@@ -150,7 +190,14 @@ def take_hint(learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY
     with transaction.atomic():
         attempt = _latest_locked(learner, puzzle)
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
-            attempt = start_attempt(learner, puzzle, mode=mode, first=attempt is None)
+            attempt = start_attempt(
+                learner,
+                puzzle,
+                mode=mode,
+                first=attempt is None,
+                opened_at=opened_at,
+                previous=attempt,
+            )
         if not kind.offers_hint:
             return None
         attempt.hinted = True
