@@ -8,6 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from classrooms import assignments
 from puzzles import daily
 from puzzles.dashboard import game_progress
 from tutorials.services import lessons_summary
@@ -24,7 +25,10 @@ def dashboard(request):
     lessons = {game.slug: (done, total) for game, done, total in lessons_summary(learner)}
     games = game_progress(learner, lessons=lessons)
     current, best = daily.streak(learner)
+    homework = assignments.for_student(request.user, assignments.student_assignments(request.user))
     context = {
+        "homework": [work for work in homework if not work.is_done],
+        "homework_done": [work for work in homework if work.is_done],
         "games": games,
         "daily_games": [progress.game for progress in games if progress.has_library],
         "streak": current,

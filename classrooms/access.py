@@ -3,7 +3,8 @@
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from .models import Classroom, Membership
+from .assignments import is_assigned
+from .models import Assignment, Classroom, Membership
 
 
 def _classroom(pk) -> Classroom:
@@ -47,3 +48,29 @@ def get_membership(classroom: Classroom, student_pk) -> Membership:
     if membership is None:
         raise Http404
     return membership
+
+
+def get_assignment(user, pk, assignment_pk) -> tuple[Assignment, bool]:
+    """The assignment and whether ``user`` teaches its class.
+
+    Its class's teachers see it, and the students it is for; anyone else,
+    other students of the class included, gets 404.
+    """
+    classroom, teaching = get_visible(user, pk)
+    assignment = Assignment.objects.filter(pk=assignment_pk, classroom=classroom).first()
+    if assignment is None:
+        raise Http404
+    assignment.classroom = classroom
+    if not teaching and not is_assigned(assignment, user):
+        raise Http404
+    return assignment, teaching
+
+
+def get_teaching_assignment(user, pk, assignment_pk) -> Assignment:
+    """The assignment, to its class's teachers; students of the class get 403."""
+    classroom = get_teaching(user, pk)
+    assignment = Assignment.objects.filter(pk=assignment_pk, classroom=classroom).first()
+    if assignment is None:
+        raise Http404
+    assignment.classroom = classroom
+    return assignment

@@ -1,7 +1,15 @@
+import datetime
+
 from django import forms
+from django.contrib.auth import get_user_model
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import Classroom
+from puzzles.games import GAME_CHOICES
+from puzzles.kinds import kind_names, kind_title
+from puzzles.models import Theme
+
+from .models import Assignment, Classroom
 
 
 class ClassroomForm(forms.ModelForm):
@@ -29,3 +37,106 @@ class StudentNamesForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text=_("One name per line, as it should appear. No email is needed."),
     )
+
+
+class AssignmentForm(forms.ModelForm):
+    """Title, note, due time and who it is for; the items are added on their own page."""
+
+    due_date = forms.DateField(
+        label=_("Due date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("Optional. Leave it empty for work without a deadline."),
+    )
+    due_time = forms.TimeField(
+        label=_("Due time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_("Optional; the end of the day (23:59) when left empty."),
+    )
+    students = forms.ModelMultipleChoiceField(
+        label=_("Only for these students"),
+        queryset=None,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Tick none to give it to the whole class, students who join later included."),
+    )
+
+    class Meta:
+        model = Assignment
+        fields = ["title", "note"]
+        widgets = {"note": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, classroom, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = classroom.memberships.filter(archived_at__isnull=True).select_related(
+            "student__profile"
+        )
+        self.fields["students"].queryset = (
+            get_user_model()
+            .objects.filter(pk__in=members.values("student"))
+            .select_related("profile")
+            .order_by("username")
+        )
+        self.fields["students"].label_from_instance = lambda user: user.profile.name
+        due = self.instance.due_at
+        if due is not None and not self.is_bound:
+            local = timezone.localtime(due)
+            self.initial.update(due_date=local.date(), due_time=local.time().replace(second=0))
+            self.initial["students"] = list(self.instance.students.all())
+
+    def clean(self):
+        cleaned = super().clean()
+        date, time = cleaned.get("due_date"), cleaned.get("due_time")
+        if time is not None and date is None:
+            self.add_error("due_date", _("Give the date for the due time."))
+        cleaned["due_at"] = None
+        if date is not None:
+            moment = datetime.datetime.combine(date, time or datetime.time(23, 59))
+            cleaned["due_at"] = timezone.make_aware(moment)
+        return cleaned
+
+    def assignment_fields(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "title": data["title"],
+            "note": data["note"],
+            "due_at": data["due_at"],
+            "students": list(data["students"]),
+        }
+
+
+class ItemFilterForm(forms.Form):
+    """What the library search for an assignment shows (a GET form)."""
+
+    SOURCES = [("library", _("The puzzle library")), ("mine", _("My own puzzles"))]
+
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, required=False)
+    source = forms.ChoiceField(label=_("From"), choices=SOURCES, required=False)
+    kind = forms.ChoiceField(label=_("Kind"), required=False)
+    theme = forms.ChoiceField(label=_("Theme"), required=False)
+    rating_min = forms.IntegerField(
+        label=_("Rating from"), required=False, min_value=0, max_value=4000
+    )
+    rating_max = forms.IntegerField(label=_("to"), required=False, min_value=0, max_value=4000)
+
+    def __init__(self, *args, default_game="", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].initial = default_game
+        self.fields["kind"].choices = [("", _("Any kind"))] + [
+            (name, f"{kind_title(name)} ({name})") for name in kind_names()
+        ]
+        self.fields["theme"].choices = [("", _("Any theme"))] + [
+            (theme.slug, theme.name) for theme in Theme.objects.order_by("slug")
+        ]
+
+    def filters(self) -> dict:
+        data = self.cleaned_data if self.is_bound and self.is_valid() else {}
+        return {
+            "game": data.get("game") or self.fields["game"].initial or GAME_CHOICES[0][0],
+            "source": data.get("source") or "library",
+            "kind": data.get("kind") or "",
+            "theme": data.get("theme") or "",
+            "rating_min": data.get("rating_min"),
+            "rating_max": data.get("rating_max"),
+        }

@@ -66,3 +66,61 @@ class Membership(models.Model):
 
     def __str__(self):
         return f"{self.student} in {self.classroom}"
+
+
+class Assignment(models.Model):
+    """Homework: lessons and puzzles for a class, or for some of its students."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    title = models.CharField(_("title"), max_length=120)
+    note = models.TextField(_("note to the students"), blank=True, max_length=2000)
+    due_at = models.DateTimeField(_("due"), null=True, blank=True)
+    # Empty: every active student of the class, those who join later included.
+    students = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="assignments",
+        verbose_name=_("students"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+        ordering = [models.F("due_at").asc(nulls_last=True), "-created_at", "-pk"]
+
+    def __str__(self):
+        return self.title
+
+
+class AssignmentItem(models.Model):
+    """One lesson or one puzzle of an assignment, in the teacher's order."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="items")
+    order = models.PositiveIntegerField(_("order"), default=0)
+    puzzle = models.ForeignKey(
+        "puzzles.Puzzle", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    lesson = models.ForeignKey(
+        "tutorials.Lesson", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("assignment item")
+        verbose_name_plural = _("assignment items")
+        ordering = ["assignment", "order", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(puzzle__isnull=True, lesson__isnull=False)
+                | models.Q(puzzle__isnull=False, lesson__isnull=True),
+                name="item_is_a_lesson_or_a_puzzle",
+            ),
+            models.UniqueConstraint(fields=["assignment", "puzzle"], name="item_puzzle_once"),
+            models.UniqueConstraint(fields=["assignment", "lesson"], name="item_lesson_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.assignment_id} #{self.order}"

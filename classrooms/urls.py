@@ -1,12 +1,13 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import views
+from . import assignment_views, views
 
 app_name = "classrooms"
 urlpatterns = [
     path("", views.class_list, name="list"),
     path("new/", views.create_class, name="create"),
     path("join/", views.join_class, name="join"),
+    path("puzzles/", include("classrooms.puzzle_urls")),
     path("join/<str:code>/", views.join_link, name="join_link"),
     path("<int:pk>/", views.class_detail, name="detail"),
     path("<int:pk>/teachers/", views.add_teacher, name="add_teacher"),
@@ -17,5 +18,31 @@ urlpatterns = [
         "<int:pk>/students/<int:student>/password/",
         views.reset_password,
         name="reset_password",
+    ),
+    path("<int:pk>/assignments/new/", assignment_views.new_assignment, name="new_assignment"),
+    path(
+        "<int:pk>/assignments/<int:assignment>/",
+        assignment_views.assignment_detail,
+        name="assignment",
+    ),
+    path(
+        "<int:pk>/assignments/<int:assignment>/edit/",
+        assignment_views.edit_assignment,
+        name="edit_assignment",
+    ),
+    path(
+        "<int:pk>/assignments/<int:assignment>/items/",
+        assignment_views.assignment_items,
+        name="assignment_items",
+    ),
+    path(
+        "<int:pk>/assignments/<int:assignment>/delete/",
+        assignment_views.delete_assignment,
+        name="delete_assignment",
+    ),
+    path(
+        "<int:pk>/assignments/<int:assignment>/results.csv",
+        assignment_views.assignment_csv,
+        name="assignment_csv",
     ),
 ]

@@ -1,12 +1,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import services
+from . import assignments, services
 from .access import get_membership, get_teaching, get_visible
 from .forms import ClassroomForm, JoinForm, StudentNamesForm, TeacherForm
 
@@ -34,7 +35,9 @@ def create_class(request):
 def class_detail(request, pk):
     classroom, teaching = get_visible(request.user, pk)
     if not teaching:
-        return render(request, "classrooms/student.html", {"classroom": classroom})
+        mine = [a for a in assignments.student_assignments(request.user) if a.classroom_id == pk]
+        context = {"classroom": classroom, "works": assignments.for_student(request.user, mine)}
+        return render(request, "classrooms/student.html", context)
     memberships = classroom.memberships.select_related("student__profile").order_by(
         "archived_at", "student__username"
     )
@@ -47,6 +50,7 @@ def class_detail(request, pk):
         "teachers": classroom.teachers.select_related("profile").order_by("username"),
         "join_url": join_url,
         "teacher_form": TeacherForm(),
+        "assignments": classroom.assignments.annotate(item_count=Count("items")),
     }
     return render(request, "classrooms/teacher.html", context)
 

@@ -1,0 +1,3 @@
+"""Teacher-made puzzles, mounted at /classes/puzzles/ in the classrooms namespace."""
+
+urlpatterns: list = []

@@ -1,0 +1,469 @@
+"""Assignments: teachers give lessons and puzzles with a due date; students see what is
+due; teachers read the results grid and download it as CSV.
+
+Every assignment URL is tried by every persona; the results come from real answers
+posted to the puzzle and lesson players, never from rows written by the test.
+"""
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.utils import timezone
+
+from classrooms import assignments, services
+from classrooms.models import Assignment, AssignmentItem
+from puzzles.models import Attempt, Puzzle
+from tests.conftest import make_user
+from tests.engines.go.test_problems import LADDER
+from tutorials.models import Lesson
+
+SECRET_NAME = "Class of Mr Wang"
+TITLE = "Week 3 homework"
+
+
+@pytest.fixture
+def world(content):
+    owner = make_user("owner", teacher=True)
+    co = make_user("coteacher", teacher=True)
+    other = make_user("otherteacher", teacher=True)
+    student = make_user("pupil")
+    second = make_user("second")
+    outsider = make_user("outsider")
+    classroom = services.create_classroom(owner, name=SECRET_NAME, game="go")
+    services.add_teacher(classroom, "coteacher")
+    services.join(student, classroom.join_code)
+    services.join(second, classroom.join_code)
+    elsewhere = services.create_classroom(other, name="Another class")
+    services.join(outsider, elsewhere.join_code)
+    assignment = assignments.create_assignment(
+        classroom,
+        owner,
+        title=TITLE,
+        note="Read the lesson first.",
+        due_at=timezone.now() + datetime.timedelta(days=2),
+    )
+    lesson = Lesson.objects.get(slug="first-steps")
+    puzzles = [Puzzle.objects.get(slug="pick-one"), Puzzle.objects.get(slug="pick-two")]
+    assignments.add_items(assignment, puzzles=puzzles, lessons=[lesson])
+    return {
+        "classroom": classroom,
+        "assignment": assignment,
+        "owner": owner,
+        "co": co,
+        "other": other,
+        "student": student,
+        "second": second,
+        "outsider": outsider,
+    }
+
+
+PERSONAS = ("anonymous", "student", "outsider", "owner", "co", "other")
+
+
+def base(world):
+    return f"/classes/{world['classroom'].pk}/assignments"
+
+
+def urls(world):
+    a = world["assignment"].pk
+    item = world["assignment"].items.first().pk
+    return {
+        "new": ("get", f"{base(world)}/new/", {}),
+        "create": ("post", f"{base(world)}/new/", {"title": "More"}),
+        "detail": ("get", f"{base(world)}/{a}/", {}),
+        "edit": ("get", f"{base(world)}/{a}/edit/", {}),
+        "items": ("get", f"{base(world)}/{a}/items/", {}),
+        "move": ("post", f"{base(world)}/{a}/items/", {"action": "down", "item": item}),
+        "csv": ("get", f"{base(world)}/{a}/results.csv", {}),
+        "delete": ("post", f"{base(world)}/{a}/delete/", {}),
+    }
+
+
+TEACHER_ONLY = {"student": 403, "outsider": 404, "other": 404}
+EXPECTED = {
+    "new": {**TEACHER_ONLY, "owner": 200, "co": 200},
+    "create": {**TEACHER_ONLY, "owner": 302, "co": 302},
+    "detail": {"student": 200, "outsider": 404, "other": 404, "owner": 200, "co": 200},
+    "edit": {**TEACHER_ONLY, "owner": 200, "co": 200},
+    "items": {**TEACHER_ONLY, "owner": 200, "co": 200},
+    "move": {**TEACHER_ONLY, "owner": 302, "co": 302},
+    "csv": {**TEACHER_ONLY, "owner": 200, "co": 200},
+    "delete": {**TEACHER_ONLY, "owner": 302, "co": 302},
+}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_every_assignment_url_by_every_persona(make_client, world, persona, name):
+    method, url, data = urls(world)[name]
+    client = make_client(None if persona == "anonymous" else world[persona])
+    response = getattr(client, method)(url, data)
+    if persona == "anonymous":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+        return
+    assert response.status_code == EXPECTED[name][persona], (name, persona)
+    if response.status_code in (403, 404):
+        page = response.content.decode()
+        assert SECRET_NAME not in page and TITLE not in page
+        others = {"pupil", "second", "owner", "coteacher"} - {world[persona].username}
+        assert not [name for name in others if f">{name}<" in page]
+
+
+def test_a_student_it_is_not_for_gets_404(make_client, world):
+    assignment = world["assignment"]
+    assignment.students.set([world["second"]])
+    url = f"{base(world)}/{assignment.pk}/"
+    assert make_client(world["student"]).get(url).status_code == 404
+    assert make_client(world["second"]).get(url).status_code == 200
+    dashboard = make_client(world["student"]).get("/me/").content.decode()
+    assert TITLE not in dashboard
+
+
+def test_an_assignment_for_another_class_is_404_under_this_one(make_client, world):
+    other_class = services.create_classroom(world["owner"], name="Second class")
+    url = f"/classes/{other_class.pk}/assignments/{world['assignment'].pk}/"
+    assert make_client(world["owner"]).get(url).status_code == 404
+
+
+def test_the_teacher_creates_an_assignment_with_a_due_date(make_client, world):
+    client = make_client(world["owner"])
+    response = client.post(
+        f"{base(world)}/new/",
+        {
+            "title": "Capture drills",
+            "note": "Ten minutes a day.",
+            "due_date": "2031-05-04",
+            "due_time": "",
+            "students": [world["second"].pk],
+        },
+    )
+    assignment = Assignment.objects.get(title="Capture drills")
+    assert response.status_code == 302
+    assert response["Location"] == f"{base(world)}/{assignment.pk}/items/"
+    due = timezone.localtime(assignment.due_at)
+    assert (due.date(), due.hour, due.minute) == (datetime.date(2031, 5, 4), 23, 59)
+    assert list(assignment.students.all()) == [world["second"]]
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"title": ""}, "This field is required."),
+        ({"title": "x", "due_time": "10:00"}, "Give the date for the due time."),
+        ({"title": "x", "due_date": "not a date"}, "Enter a valid date."),
+        ({"title": "x", "students": ["999999"]}, "Select a valid choice."),
+    ],
+)
+def test_a_bad_assignment_form_is_a_400_with_the_reason(make_client, world, data, message):
+    response = make_client(world["owner"]).post(f"{base(world)}/new/", data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+def test_an_outsider_cannot_be_chosen_as_a_student(make_client, world):
+    data = {"title": "x", "students": [world["outsider"].pk]}
+    response = make_client(world["owner"]).post(f"{base(world)}/new/", data)
+    assert response.status_code == 400
+
+
+def test_the_picker_filters_and_adds_puzzles_and_lessons(make_client, world):
+    client = make_client(world["owner"])
+    fresh = assignments.create_assignment(world["classroom"], world["owner"], title="Fresh")
+    url = f"{base(world)}/{fresh.pk}/items/"
+    page = client.get(url, {"game": "go", "rating_min": "1000"}).content.decode()
+    assert "Black to play: two moves in a row." in page  # rated 1200
+    assert "Black to play: find the right point." not in page  # rated 800
+    assert "First steps" in page
+    two = Puzzle.objects.get(slug="pick-two")
+    lesson = Lesson.objects.get(slug="first-steps")
+    response = client.post(
+        f"{url}?game=go", {"action": "add", "puzzle": [two.pk], "lesson": [lesson.pk]}
+    )
+    assert response.status_code == 302 and response["Location"] == f"{url}?game=go"
+    items = list(fresh.items.order_by("order"))
+    assert [(i.lesson_id, i.puzzle_id) for i in items] == [(lesson.pk, None), (None, two.pk)]
+    # Adding it again adds nothing.
+    client.post(url, {"action": "add", "puzzle": [two.pk]})
+    assert fresh.items.count() == 2
+
+
+@pytest.mark.parametrize(
+    "post, message",
+    [
+        ({"action": "add"}, "Tick the lessons or puzzles to add first."),
+        ({"action": "add", "puzzle": ["x"]}, "The list of choices was damaged"),
+        ({"action": "add", "puzzle": ["999999"]}, "Some of those cannot be assigned."),
+        ({"action": "remove", "item": "999999"}, "That item is not in this assignment."),
+        ({"action": "explode"}, "Unknown action."),
+    ],
+)
+def test_a_tampered_items_form_is_a_400_and_changes_nothing(make_client, world, post, message):
+    assignment = world["assignment"]
+    before = list(assignment.items.values_list("pk", "order"))
+    response = make_client(world["owner"]).post(f"{base(world)}/{assignment.pk}/items/", post)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert list(assignment.items.values_list("pk", "order")) == before
+
+
+def test_a_private_puzzle_of_another_teacher_cannot_be_added(make_client, world):
+    hidden = Puzzle.objects.get(slug="pick-one")
+    hidden.pk, hidden.slug, hidden.is_public, hidden.author = None, "secret", False, world["other"]
+    hidden.save()
+    response = make_client(world["owner"]).post(
+        f"{base(world)}/{world['assignment'].pk}/items/", {"action": "add", "puzzle": [hidden.pk]}
+    )
+    assert response.status_code == 400
+
+
+def test_items_are_moved_and_removed(make_client, world):
+    assignment = world["assignment"]
+    client = make_client(world["owner"])
+    url = f"{base(world)}/{assignment.pk}/items/"
+    first, second, third = assignment.items.order_by("order")
+    client.post(url, {"action": "down", "item": first.pk})
+    assert list(assignment.items.order_by("order").values_list("pk", flat=True)) == [
+        second.pk,
+        first.pk,
+        third.pk,
+    ]
+    client.post(url, {"action": "remove", "item": third.pk})
+    assert not AssignmentItem.objects.filter(pk=third.pk).exists()
+
+
+def test_at_most_a_hundred_items(world):
+    assignment = world["assignment"]
+    template = Puzzle.objects.get(slug="pick-one")
+    copies = []
+    for number in range(assignments.MAX_ITEMS):
+        template.pk, template.slug = None, f"copy-{number}"
+        template.save()
+        copies.append(Puzzle.objects.get(pk=template.pk))
+    with pytest.raises(assignments.AssignmentError):
+        assignments.add_items(assignment, puzzles=copies)
+    assert assignment.items.count() == 3
+
+
+# ---------------------------------------------------------------------------
+# Working through it, and the results
+
+
+def solve(client, slug, *moves):
+    for move in moves:
+        response = client.post(f"/puzzles/{slug}/", {"move": move})
+        assert response.status_code == 200
+    return response
+
+
+def retry(client, slug):
+    client.post(f"/puzzles/{slug}/", {"action": "retry"})
+
+
+def test_the_student_sees_what_is_due_and_their_own_status(make_client, world):
+    client = make_client(world["student"])
+    dashboard = client.get("/me/").content.decode()
+    assert "Homework" in dashboard and TITLE in dashboard and "0 of 3 done" in dashboard
+    assert "Read the lesson first." in dashboard
+    solve(client, "pick-one", "c2")
+    client.post("/puzzles/pick-two/", {"move": "c2"})  # one move of two: under way
+    page = client.get(f"{base(world)}/{world['assignment'].pk}/").content.decode()
+    assert "1 of 3 done" in page
+    assert page.count('class="work-done"') == 1
+    assert page.count('class="work-tried"') == 1
+    assert page.count('class="work-not-started"') == 1
+    # Never another student's results.
+    assert "second" not in page
+
+
+def test_overdue_work_is_flagged_for_the_student(make_client, world):
+    assignment = world["assignment"]
+    assignment.due_at = timezone.now() - datetime.timedelta(hours=1)
+    assignment.save()
+    dashboard = make_client(world["student"]).get("/me/").content.decode()
+    assert 'class="assignment overdue"' in dashboard and "overdue" in dashboard
+
+
+def test_finished_work_leaves_the_homework_list(make_client, world):
+    client = make_client(world["student"])
+    solve(client, "pick-one", "c2")
+    solve(client, "pick-two", "c2", "d4")
+    lesson = Lesson.objects.get(slug="first-steps")
+    client.post(f"/learn/go/{lesson.slug}/1/", {"action": "next"})
+    client.post(f"/learn/go/{lesson.slug}/2/", {"move": "c2"})
+    client.post(f"/learn/go/{lesson.slug}/3/", {"move": "c2"})
+    dashboard = client.get("/me/").content.decode()
+    assert "All your assignments are done." in dashboard
+    assert "1 finished assignment" in dashboard
+
+
+def grid_for(world):
+    return assignments.results(Assignment.objects.get(pk=world["assignment"].pk))
+
+
+def test_the_grid_tells_first_try_retries_failed_and_not_started(make_client, world):
+    pupil, second = make_client(world["student"]), make_client(world["second"])
+    solve(pupil, "pick-one", "c2")  # first try
+    solve(second, "pick-one", "a1")  # wrong...
+    retry(second, "pick-one")
+    solve(second, "pick-one", "d3")  # ...then right
+    solve(pupil, "pick-two", "e5")  # wrong: failed
+    grid = grid_for(world)
+    rows = {row.student.username: row for row in grid.rows}
+    lesson, one, two = (item.item for item in grid.items)
+    assert lesson.lesson_id and one.puzzle.slug == "pick-one" and two.puzzle.slug == "pick-two"
+    pupil_cells = [cell.status for cell in rows["pupil"].cells]
+    second_cells = [cell.status for cell in rows["second"].cells]
+    assert pupil_cells == [assignments.NOT_STARTED, assignments.FIRST_TRY, assignments.FAILED]
+    assert second_cells == [assignments.NOT_STARTED, assignments.SOLVED, assignments.NOT_STARTED]
+    assert rows["second"].cells[1].attempts == 2
+    assert [column.done for column in grid.columns] == [0, 2, 0]
+    assert rows["pupil"].done == 1 and rows["second"].done == 1
+
+
+def test_hints_are_counted(make_client, world):
+    ladder = Puzzle.objects.create(
+        slug="ladder", game="go", kind="go.capture", data={"sgf": LADDER}, prompt_en="Ladder"
+    )
+    assignments.add_items(world["assignment"], puzzles=[ladder])
+    pupil = make_client(world["student"])
+    assert "Hint:" in pupil.post("/puzzles/ladder/", {"action": "hint"}).content.decode()
+    solve(pupil, "ladder", "C2", "C1")
+    cell = grid_for(world).rows[0].cells[3]
+    assert (cell.status, cell.hints) == (assignments.FIRST_TRY, 1)
+
+
+def test_a_failed_puzzle_shows_as_failed(make_client, world):
+    pupil = make_client(world["student"])
+    solve(pupil, "pick-one", "e5")
+    assert grid_for(world).rows[0].cells[1].status == assignments.FAILED
+
+
+def test_time_spent_counts_from_opening_the_board(make_client, world):
+    pupil = make_client(world["student"])
+    pupil.get("/puzzles/pick-one/")
+    session = pupil.session
+    opened = timezone.now() - datetime.timedelta(minutes=3)
+    session["puzzles-opened"] = {str(Puzzle.objects.get(slug="pick-one").pk): opened.isoformat()}
+    session.save()
+    solve(pupil, "pick-one", "c2")
+    cell = grid_for(world).rows[0].cells[1]
+    assert 175 <= cell.seconds <= 200
+    assert cell.time.startswith("3:0")
+
+
+def test_a_board_left_open_for_hours_counts_at_most_half_an_hour(make_client, world):
+    pupil = make_client(world["student"])
+    pupil.get("/puzzles/pick-one/")
+    session = pupil.session
+    opened = timezone.now() - datetime.timedelta(hours=5)
+    session["puzzles-opened"] = {str(Puzzle.objects.get(slug="pick-one").pk): opened.isoformat()}
+    session.save()
+    solve(pupil, "pick-one", "c2")
+    assert grid_for(world).rows[0].cells[1].seconds == 30 * 60
+
+
+def test_lesson_progress_shows_steps_and_completion(make_client, world):
+    pupil = make_client(world["student"])
+    pupil.post("/learn/go/first-steps/1/", {"action": "next"})
+    cell = grid_for(world).rows[0].cells[0]
+    assert (cell.status, cell.steps, cell.steps_total) == (assignments.TRIED, 1, 3)
+    pupil.post("/learn/go/first-steps/2/", {"move": "c2"})
+    solve(pupil, "pick-one", "c2")  # the library puzzle is step 3's exercise
+    pupil.post("/learn/go/first-steps/3/", {"move": "c2"})
+    assert grid_for(world).rows[0].cells[0].status == assignments.COMPLETED
+
+
+def test_overdue_and_late_work_in_the_grid(make_client, world):
+    pupil = make_client(world["student"])
+    solve(pupil, "pick-one", "c2")
+    assignment = world["assignment"]
+    assignment.due_at = timezone.now() - datetime.timedelta(minutes=1)
+    assignment.save()
+    Attempt.objects.update(finished_at=timezone.now())  # solved after the due time
+    grid = grid_for(world)
+    cells = grid.rows[0].cells
+    assert cells[1].late and not cells[1].overdue
+    assert cells[2].overdue and grid.rows[0].overdue == 2
+    page = make_client(world["owner"]).get(f"{base(world)}/{assignment.pk}/").content.decode()
+    assert "cell first-try late" in page and "overdue" in page and "past due" in page
+
+
+def test_the_results_page_shows_the_grid_to_teachers(make_client, world):
+    solve(make_client(world["student"]), "pick-one", "c2")
+    page = make_client(world["co"]).get(f"{base(world)}/{world['assignment'].pk}/")
+    html = page.content.decode()
+    assert "Results by student and item" in html
+    assert ">pupil<" in html and ">second<" in html
+    assert "solved on the first try" in html
+    assert "1/3" in html  # the pupil's total
+    assert "1/2" in html  # the item's total: one of two students
+
+
+def test_an_archived_student_leaves_the_grid(make_client, world):
+    membership = world["classroom"].memberships.get(student=world["second"])
+    services.set_archived(membership, True)
+    assert [row.student.username for row in grid_for(world).rows] == ["pupil"]
+
+
+def test_a_student_who_joins_later_gets_whole_class_work(make_client, world):
+    late = make_user("latecomer")
+    services.join(late, world["classroom"].join_code)
+    assert "latecomer" in [row.student.username for row in grid_for(world).rows]
+    assert TITLE in make_client(late).get("/me/").content.decode()
+
+
+def test_the_grid_reads_a_class_in_a_fixed_number_of_queries(
+    make_client, world, django_assert_max_num_queries
+):
+    for number in range(8):
+        user = make_user(f"extra{number}")
+        services.join(user, world["classroom"].join_code)
+        solve(make_client(user), "pick-one", "c2")
+    assignment = Assignment.objects.get(pk=world["assignment"].pk)
+    with django_assert_max_num_queries(7):
+        grid = assignments.results(assignment)
+    assert len(grid.rows) == 10
+
+
+def test_csv_export_opens_with_chinese_names(make_client, world):
+    profile = world["student"].profile
+    profile.display_name = "王小明"
+    profile.save()
+    world["second"].profile.display_name = "=HYPERLINK(1)"
+    world["second"].profile.save()
+    solve(make_client(world["student"]), "pick-one", "c2")
+    response = make_client(world["owner"]).get(
+        f"{base(world)}/{world['assignment'].pk}/results.csv"
+    )
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    body = response.content
+    assert body.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    header, *students, totals = rows
+    assert header[:3] == ["Student", "Username", "1. First steps"]
+    assert header[-4:] == ["Done", "Minutes", "Hints", "Overdue"]
+    by_name = {row[0]: row for row in students}
+    assert by_name["王小明"][1] == "pupil"
+    assert by_name["王小明"][5] == "solved on the first try"
+    assert by_name["王小明"][-4] == "1/3"
+    # A name that a spreadsheet would run as a formula is written as text.
+    assert "'=HYPERLINK(1)" in by_name
+    assert totals[0] == "Students done" and totals[5] == "1/2"
+    assert len(header) == len(totals) == len(students[0]) == 2 + 3 * 3 + 4
+
+
+def test_deleting_an_assignment_keeps_the_students_progress(make_client, world):
+    solve(make_client(world["student"]), "pick-one", "c2")
+    make_client(world["owner"]).post(f"{base(world)}/{world['assignment'].pk}/delete/")
+    assert not Assignment.objects.exists()
+    assert Attempt.objects.filter(status=Attempt.Status.SOLVED).count() == 1
+
+
+def test_the_class_page_lists_assignments(make_client, world):
+    teacher_page = make_client(world["owner"]).get(f"/classes/{world['classroom'].pk}/")
+    assert TITLE in teacher_page.content.decode()
+    student_page = make_client(world["student"]).get(f"/classes/{world['classroom'].pk}/")
+    assert TITLE in student_page.content.decode() and "0 of 3 done" in student_page.content.decode()
