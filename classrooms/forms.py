@@ -118,7 +118,9 @@ class ItemFilterForm(forms.Form):
     rating_min = forms.IntegerField(
         label=_("Rating from"), required=False, min_value=0, max_value=4000
     )
-    rating_max = forms.IntegerField(label=_("to"), required=False, min_value=0, max_value=4000)
+    rating_max = forms.IntegerField(
+        label=_("Rating up to"), required=False, min_value=0, max_value=4000
+    )
 
     def __init__(self, *args, default_game="", **kwargs):
         super().__init__(*args, **kwargs)

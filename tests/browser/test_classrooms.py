@@ -1,0 +1,82 @@
+"""A teacher sets homework, a student joins and does it, the teacher reads the result,
+in Chromium."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import make_user
+
+from .conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+
+def log_in(page, site, username):
+    page.goto(f"{site}/accounts/login/")
+    form = page.locator("main form")
+    form.locator("input[name=login]").fill(username)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".site-nav").get_by_role("link", name=username)).to_be_visible()
+
+
+def test_homework_from_the_teacher_to_the_student_and_back(new_page, site):
+    make_user("ms-li", teacher=True)
+    make_user("xiaoming")
+    teacher = new_page(locale="en-US")
+    log_in(teacher, site, "ms-li")
+
+    # The teacher makes a class...
+    teacher.goto(f"{site}/classes/new/")
+    teacher.get_by_label("Name").fill("Go club, Tuesdays")
+    teacher.get_by_label("Game focus").select_option("go")
+    teacher.get_by_role("button", name="Create the class").click()
+    expect(teacher.get_by_role("heading", level=1)).to_have_text("Go club, Tuesdays")
+    code = teacher.locator(".join-code").inner_text()
+    assert re.fullmatch(r"[A-Z2-9]{8}", code)
+
+    # ...and an assignment due in a week, with one library puzzle.
+    teacher.get_by_role("link", name="New assignment").click()
+    teacher.get_by_label("Title").fill("Capture practice")
+    teacher.get_by_label("Due date").fill("2031-05-04")
+    teacher.get_by_role("button", name="Next: choose lessons and puzzles").click()
+    expect(teacher.get_by_role("heading", level=1)).to_contain_text("Capture practice")
+    teacher.get_by_label("Rating from").fill("700")
+    teacher.get_by_label("Rating up to").fill("900")
+    teacher.get_by_role("button", name="Search").click()
+    puzzle = teacher.locator("label.pick", has_text="Black to play: find the right point.")
+    puzzle.get_by_role("checkbox").check()
+    teacher.get_by_role("button", name="Add the ticked ones").click()
+    expect(teacher.locator("#items-title")).to_have_text("In the assignment: 1 item")
+    teacher.get_by_role("link", name="Done: see the results page").click()
+    expect(teacher.get_by_role("heading", level=1)).to_have_text("Capture practice")
+
+    # The student joins with the code and finds the homework on the dashboard.
+    student = new_page(locale="en-US")
+    log_in(student, site, "xiaoming")
+    student.goto(f"{site}/classes/join/")
+    student.get_by_label("Join code").fill(code.lower())
+    student.get_by_role("button", name=re.compile("Join")).click()
+    expect(student.get_by_role("heading", level=1)).to_have_text("Go club, Tuesdays")
+    student.goto(f"{site}/me/")
+    homework = student.locator("section.homework")
+    expect(homework).to_contain_text("Capture practice")
+    expect(homework).to_contain_text("0 of 1 done")
+    expect(homework.locator(".status")).to_have_text("not started")
+
+    # It opens in the normal puzzle player; the right point solves it.
+    homework.get_by_role("link", name="Black to play: find the right point.").click()
+    student.get_by_role("button", name="c2", exact=True).click()
+    expect(student.locator("#play")).to_have_class(re.compile(r"\bverdict-correct\b"))
+    student.goto(f"{site}/me/")
+    expect(student.locator("section.homework")).to_contain_text("All your assignments are done.")
+
+    # The teacher sees the solve in the grid: first try, one of one done.
+    teacher.reload()
+    row = teacher.locator(".results-grid tbody tr", has_text="xiaoming")
+    expect(row.locator("td.cell")).to_have_class(re.compile(r"\bfirst-try\b"))
+    expect(row.locator("td.cell")).to_contain_text("solved on the first try")
+    expect(row).to_contain_text("1/1")
+    expect(teacher.locator(".results-grid tfoot")).to_contain_text("1/1")
