@@ -59,7 +59,7 @@ STUDENT_LABELS = {
     TRIED: gettext_lazy("tried"),
     NOT_STARTED: gettext_lazy("not started"),
 }
-SYMBOLS = {FIRST_TRY: "✓", SOLVED: "✓", COMPLETED: "✓", FAILED: "✗", TRIED: "…", NOT_STARTED: "·"}
+SYMBOLS = {FIRST_TRY: "✓", SOLVED: "✓", COMPLETED: "✓", FAILED: "✗", TRIED: "…", NOT_STARTED: "–"}
 
 
 class AssignmentError(ValueError):

@@ -106,6 +106,16 @@ class AssignmentForm(forms.ModelForm):
         }
 
 
+def _kinds_by_game() -> list:
+    """The kinds as grouped choices, a group per game (lesson pictures left out)."""
+    groups = []
+    for slug, label in GAME_CHOICES:
+        kinds = [(name, kind_title(name)) for name in kind_names() if name.startswith(f"{slug}.")]
+        if kinds:
+            groups.append((label, kinds))
+    return groups
+
+
 class ItemFilterForm(forms.Form):
     """What the library search for an assignment shows (a GET form)."""
 
@@ -125,9 +135,7 @@ class ItemFilterForm(forms.Form):
     def __init__(self, *args, default_game="", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].initial = default_game
-        self.fields["kind"].choices = [("", _("Any kind"))] + [
-            (name, f"{kind_title(name)} ({name})") for name in kind_names()
-        ]
+        self.fields["kind"].choices = [("", _("Any kind"))] + _kinds_by_game()
         self.fields["theme"].choices = [("", _("Any theme"))] + [
             (theme.slug, theme.name) for theme in Theme.objects.order_by("slug")
         ]
