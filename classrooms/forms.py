@@ -79,11 +79,11 @@ class AssignmentForm(forms.ModelForm):
             .order_by("username")
         )
         self.fields["students"].label_from_instance = lambda user: user.profile.name
-        due = self.instance.due_at
-        if due is not None and not self.is_bound:
-            local = timezone.localtime(due)
-            self.initial.update(due_date=local.date(), due_time=local.time().replace(second=0))
+        if self.instance.pk and not self.is_bound:
             self.initial["students"] = list(self.instance.students.all())
+            if self.instance.due_at is not None:
+                local = timezone.localtime(self.instance.due_at)
+                self.initial.update(due_date=local.date(), due_time=local.time().replace(second=0))
 
     def clean(self):
         cleaned = super().clean()

@@ -8,6 +8,7 @@ posted to the puzzle and lesson players, never from rows written by the test.
 import csv
 import datetime
 import io
+import re
 
 import pytest
 from django.utils import timezone
@@ -160,6 +161,33 @@ def test_a_bad_assignment_form_is_a_400_with_the_reason(make_client, world, data
     response = make_client(world["owner"]).post(f"{base(world)}/new/", data)
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+def test_editing_shows_the_saved_students_and_due_time(make_client, world):
+    assignment = world["assignment"]
+    assignment.students.set([world["second"]])
+    assignment.due_at = None
+    assignment.save()
+    page = make_client(world["owner"]).get(f"{base(world)}/{assignment.pk}/edit/").content
+    page = page.decode()
+    boxes = {
+        int(value): "checked" in tag
+        for tag, value in re.findall(
+            r'(<input type="checkbox" name="students" value="(\d+)"[^>]*>)', page
+        )
+    }
+    assert boxes == {world["student"].pk: False, world["second"].pk: True}
+    response = make_client(world["owner"]).post(
+        f"{base(world)}/{assignment.pk}/edit/",
+        {"title": "Renamed", "due_date": "2031-01-02", "due_time": "08:30"},
+    )
+    assert response.status_code == 302
+    assignment.refresh_from_db()
+    due = timezone.localtime(assignment.due_at)
+    assert (assignment.title, due.hour, due.minute) == ("Renamed", 8, 30)
+    assert not assignment.students.exists()  # none ticked: the whole class again
+    page = make_client(world["owner"]).get(f"{base(world)}/{assignment.pk}/edit/").content
+    assert 'value="08:30"' in page.decode() and 'value="2031-01-02"' in page.decode()
 
 
 def test_an_outsider_cannot_be_chosen_as_a_student(make_client, world):
