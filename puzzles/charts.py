@@ -112,11 +112,12 @@ def rating_chart(points: Sequence[RatedDay], *, chart_id: str = "rating") -> Saf
             "start": first.date.isoformat(),
             "end": last.date.isoformat(),
         }
+    title = _("Rating history")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="{escape(title_id)} {escape(desc_id)}">',
-        f'<title id="{escape(title_id)}">{escape(_("Rating history"))}</title>',
+        f'<title id="{escape(title_id)}">{escape(title)}</title>',
         f'<desc id="{escape(desc_id)}">{escape(description)}</desc>',
     ]
     # The rating axis: a grid line and a label per tick.

@@ -107,7 +107,8 @@ def move_text(color: int, point: int) -> str:
 def move_words(text: str) -> str:
     """``"W l8"`` as the learner reads it: ``白 l8`` / ``White l8``."""
     color, _sep, where = text.partition(" ")
-    return f"{_('Black') if color == 'B' else _('White')} {where}"
+    name = _("Black") if color == "B" else _("White")
+    return f"{name} {where}"
 
 
 # ---------------------------------------------------------------------------

@@ -159,3 +159,41 @@ def test_catalogues_hold_every_message_of_the_code(tmp_path):
         ours = {(e.msgctxt, e.msgid) for e in catalogue(locale) if e.msgid and not e.obsolete}
         assert not fresh - ours, f"{locale} lacks messages, run makemessages: {fresh - ours}"
         assert not ours - fresh, f"{locale} has stale messages: {ours - fresh}"
+
+
+GETTEXT_NAMES = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext"}
+
+
+def _gettext_calls(node):
+    for inner in ast.walk(node):
+        if (
+            isinstance(inner, ast.Call)
+            and isinstance(inner.func, ast.Name)
+            and inner.func.id in GETTEXT_NAMES
+        ):
+            yield inner
+
+
+def test_no_translation_hides_where_makemessages_cannot_see_it():
+    """xgettext reads neither a call inside an f-string nor an f-string as a message.
+
+    Such a string never reaches the catalogue, so the pages show it in English
+    whatever the language (it happened once: "The dealer buried").
+    """
+    hidden = []
+    for source in SOURCES:
+        for path in sorted((ROOT / source).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.JoinedStr):
+                    hidden += [(path, call.lineno) for call in _gettext_calls(node)]
+                elif (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in GETTEXT_NAMES
+                    and node.args
+                    and isinstance(node.args[0], ast.JoinedStr)
+                ):
+                    hidden.append((path, node.lineno))
+    found = [f"{path.relative_to(ROOT)}:{line}" for path, line in sorted(set(hidden))]
+    assert not found, "gettext where makemessages cannot see it: " + ", ".join(found)
