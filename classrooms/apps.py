@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class ClassroomsConfig(AppConfig):
     name = "classrooms"
     verbose_name = _("Classrooms")
+
+    def ready(self):
+        # Private teacher puzzles open to the author's classes; ``puzzles`` asks
+        # through its registry and never imports this app.
+        from puzzles.access import register_visibility
+
+        from .authoring import is_visible_to_classes
+
+        register_visibility(is_visible_to_classes)

@@ -1,0 +1,1023 @@
+"""Teacher-made puzzles: board editors, SGF uploads and the 打滚子 form, proven on save.
+
+Each game's puzzle is made through the pages and then solved through the player:
+a right answer is correct, a wrong one refuted. A puzzle the engine refuses comes
+back with status 400 and the engine's reason, and nothing is saved; so does every
+sort of bad input. The board editor is driven the way a browser without
+JavaScript drives it: by posting the form with the value of the button clicked.
+Private puzzles open to the author's classes only.
+"""
+
+import html
+import random
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+
+from classrooms import authoring, services
+from engines.cards import CARDS
+from puzzles.access import is_visible
+from puzzles.models import Attempt, Puzzle
+from tests.conftest import make_user
+from tests.web.test_security import audit
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+GO_DIAGRAM = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X . . . .
+. . . X O X . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+CAPTURE_SGF = """(;FF[4]GM[1]CA[UTF-8]SZ[19]AB[gl][fm][gn]AW[gm][im][in]PL[B]TR[gm]
+C[zh: 黑先，吃掉△白子。
+en: Black to play: capture the marked stone.]
+(;B[hm]TE[1]C[Correct. The stone had one liberty left.])
+(;B[hl]BM[1]C[Wrong. White extends and joins the stones on the right.];W[hm]))"""
+
+RENJU_FORBIDDEN = {"f8", "g8", "h9", "h10"}  # h8 is a double-three
+
+
+def renju_diagram(black=(), white=()):
+    from engines.renju import parse_point
+
+    cells = ["."] * 225
+    for names, symbol in ((black, "X"), (white, "O")):
+        for name in names:
+            cells[parse_point(name)] = symbol
+    return "\n".join(" ".join(cells[y * 15 : (y + 1) * 15]) for y in range(15))
+
+
+def text_of(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+@pytest.fixture
+def world(db):
+    owner = make_user("owner", teacher=True)
+    co = make_user("coteacher", teacher=True)
+    other = make_user("otherteacher", teacher=True)
+    student = make_user("pupil")
+    archived = make_user("archived-pupil")
+    outsider = make_user("outsider")
+    nonteacher = make_user("plainuser")
+    classroom = services.create_classroom(owner, name="Go club", game="go")
+    services.add_teacher(classroom, "coteacher")
+    services.join(student, classroom.join_code)
+    services.join(archived, classroom.join_code)
+    services.set_archived(classroom.memberships.get(student=archived), True)
+    elsewhere = services.create_classroom(other, name="Another class")
+    services.join(outsider, elsewhere.join_code)
+    return {
+        "classroom": classroom,
+        "owner": owner,
+        "co": co,
+        "other": other,
+        "student": student,
+        "archived": archived,
+        "outsider": outsider,
+        "nonteacher": nonteacher,
+    }
+
+
+@pytest.fixture
+def teacher(world, make_client):
+    return make_client(world["owner"])
+
+
+def go_fields(**changes):
+    fields = {
+        "kind": "go.capture",
+        "to_move": "black",
+        "size": "9",
+        "diagram": GO_DIAGRAM,
+        "marked": "E5",
+        "solution": "E4",
+        "tool": "black",
+        "prompt_en": "Black to play: capture the marked stone.",
+        "explanation_en": "It had one liberty left.",
+        "action": "save",
+    }
+    fields.update(changes)
+    return fields
+
+
+def renju_fields(**changes):
+    fields = {
+        "kind": "renju.forbidden",
+        "to_move": "black",
+        "rules": "renju",
+        "diagram": renju_diagram(RENJU_FORBIDDEN, {"a1", "o15"}),
+        "tool": "black",
+        "prompt_zh": "黑棋的禁手点在哪里？",
+        "action": "save",
+    }
+    fields.update(changes)
+    return fields
+
+
+DAGUNZI_HANDS = {
+    "hand_south": "♠Q ♥3 ♣4",
+    "hand_east": "♣8 ♣J ♣A",
+    "hand_north": "♠7 ♠7 ♣A",
+    "hand_west": "♠5 ♥8 ♥K",
+}
+
+
+def dagunzi_fields(**changes):
+    fields = {
+        **DAGUNZI_HANDS,
+        "trick": "",
+        "to_play": "south",
+        "dealer": "north",
+        "level": "5",
+        "trump": "♠",
+        "rules": "lianzhong",
+        "follow": "dead",
+        "kitty_points": "30",
+        "prompt_en": "You lead; your side deals. Hold the attackers to the fewest points.",
+    }
+    fields.update(changes)
+    return fields
+
+
+def saved_puzzle(response) -> Puzzle:
+    assert response.status_code == 302, text_of(response)[:3000]
+    puzzle = Puzzle.objects.get()
+    assert response["Location"] == f"{puzzle.url}#play"
+    return puzzle
+
+
+def answer(client, puzzle, data):
+    return client.post(puzzle.url, {"ply": "0", **data})
+
+
+def retry(client, puzzle):
+    client.post(puzzle.url, {"action": "retry"})
+
+
+# ---------------------------------------------------------------------------
+# Go: the board editor and SGF files
+
+
+def test_go_editor_puzzle_is_saved_private_and_solved_through_the_player(world, teacher):
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/go/", go_fields()))
+    assert (puzzle.game, puzzle.kind, puzzle.author, puzzle.is_public) == (
+        "go",
+        "go.capture",
+        world["owner"],
+        False,
+    )
+    assert puzzle.slug.startswith(f"t{world['owner'].pk}-")
+    assert puzzle.rating == 1000
+    page = teacher.get(puzzle.url)
+    assert "Saved: the engine proved the puzzle." in text_of(page)
+    assert "Black to play: capture the marked stone." in text_of(page)
+    right = answer(teacher, puzzle, {"move": "E4"})
+    assert "Correct!" in text_of(right)
+    assert "It had one liberty left." in text_of(right)
+    retry(teacher, puzzle)
+    wrong = text_of(answer(teacher, puzzle, {"move": "A1"}))
+    assert "Not this one." in wrong and "Refutation:" in wrong
+
+
+def test_go_escape_with_a_wrong_try_and_the_engine_checking_both(teacher):
+    fields = go_fields(kind="go.escape", to_move="white", solution="E4\nx A1 E4")
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/go/", fields))
+    assert puzzle.kind == "go.escape"
+    assert "Correct!" in text_of(answer(teacher, puzzle, {"move": "E4"}))
+    retry(teacher, puzzle)
+    assert "Not this one." in text_of(answer(teacher, puzzle, {"move": "A1"}))
+
+
+def test_sgf_upload_makes_a_puzzle_with_the_root_comment_as_prompt(world, teacher):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("ladder.sgf", CAPTURE_SGF.encode(), "application/x-go-sgf")
+    response = teacher.post(
+        "/classes/puzzles/new/go/sgf/", {"kind": "go.capture", "sgf_file": upload}
+    )
+    puzzle = saved_puzzle(response)
+    assert puzzle.prompt_en == "Black to play: capture the marked stone."
+    assert puzzle.prompt_zh == "黑先，吃掉△白子。"
+    assert "CA[UTF-8]" in puzzle.data["sgf"]
+    right = text_of(answer(teacher, puzzle, {"move": "H7"}))
+    assert "Correct!" in right and "one liberty left" in right
+    retry(teacher, puzzle)
+    wrong = text_of(answer(teacher, puzzle, {"move": "H8"}))
+    assert "Not this one." in wrong and "White extends" in wrong
+    # A tree with comments is edited as SGF text, so the comments stay.
+    edit = text_of(teacher.get(f"/classes/puzzles/{puzzle.slug}/edit/"))
+    assert "Or paste the SGF text" in edit and "TR[gm]" in edit
+
+
+def test_pasted_sgf_with_typed_prompt(teacher):
+    response = teacher.post(
+        "/classes/puzzles/new/go/sgf/",
+        {"kind": "go.capture", "sgf_text": CAPTURE_SGF, "prompt_zh": "吃掉它。"},
+    )
+    puzzle = saved_puzzle(response)
+    assert (puzzle.prompt_zh, puzzle.prompt_en) == ("吃掉它。", "")
+    # English learners read the Chinese prompt rather than nothing.
+    assert "吃掉它。" in text_of(teacher.get(puzzle.url))
+
+
+BAD_SGF = {
+    "not SGF": (b"hello", "not SGF: no game tree '(;' found"),
+    "broken": (b"(;GM[1]SZ[9]AB[aa", "The SGF cannot be read: malformed SGF"),
+    "not UTF-8": (
+        b"(;GM[1]SZ[9]C[\xb0\xa1]AB[cc]AW[cd]TR[cd];B[dd])",
+        "the text is not valid UTF-8 (byte 0xb0",
+    ),
+    "too big": (b"(;GM[1]SZ[9]C[" + b"a" * 110_000 + b"])", "at most 100 KB"),
+    "not Go": (b"(;GM[2]SZ[9];B[aa])", "not a Go game: GM[2]"),
+    "captured set-up": (
+        b"(;GM[1]SZ[5]AB[ba][ab]AW[aa]TR[aa];B[cc])",
+        "setup stones without liberties: the stones at A5 have no liberties",
+    ),
+    "off the board": (b"(;GM[1]SZ[9]AB[zz];B[aa])", "[zz] is off the 9x9 board"),
+    "no marks": (b"(;GM[1]SZ[9]AB[cc]AW[cd];B[dd]TE[1])", "no marked stones"),
+    "unproven": (
+        b"(;GM[1]SZ[9]AB[dd][ce][ec]AW[dc]PL[B]TR[dc];B[aa]TE[1])",
+        "B A9: marked right, but the reader says it fails",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_SGF))
+def test_bad_sgf_files_are_refused_with_the_reason(teacher, case):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content, reason = BAD_SGF[case]
+    upload = SimpleUploadedFile("problem.sgf", content)
+    response = teacher.post(
+        "/classes/puzzles/new/go/sgf/",
+        {"kind": "go.capture", "sgf_file": upload, "prompt_en": "Capture."},
+    )
+    assert response.status_code == 400
+    assert reason in text_of(response)
+    assert not Puzzle.objects.exists()
+
+
+def test_sgf_form_needs_a_file_or_text(teacher):
+    response = teacher.post("/classes/puzzles/new/go/sgf/", {"kind": "go.capture"})
+    assert response.status_code == 400
+    assert "Choose an SGF file or paste the SGF text." in text_of(response)
+    without_prompt = CAPTURE_SGF.replace(
+        "C[zh: 黑先，吃掉△白子。\nen: Black to play: capture the marked stone.]", ""
+    )
+    response = teacher.post(
+        "/classes/puzzles/new/go/sgf/", {"kind": "go.capture", "sgf_text": without_prompt}
+    )
+    assert response.status_code == 400
+    assert "put it in the SGF's root comment" in text_of(response)
+
+
+# ---------------------------------------------------------------------------
+# Rejected puzzles: the engine's reason, what was typed kept, nothing saved
+
+REJECTED = {
+    "right move that fails": (
+        "go",
+        go_fields(solution="A1"),
+        "The engine refused the puzzle: B A1: marked right, but the reader says it fails",
+    ),
+    "wrong try that works": (
+        "go",
+        go_fields(solution="E4\nx D4"),
+        "B D4: marked wrong, but the reader says it works",
+    ),
+    "escape not in danger": (
+        "go",
+        go_fields(
+            kind="go.escape",
+            diagram=GO_DIAGRAM.replace("X . . . .\n. . . X O X", ". . . . .\n. . . . O ."),
+            solution="E4",
+            to_move="white",
+        ),
+        "the marked stones are not in danger: nothing needs saving",
+    ),
+    "marked stone of the wrong side": (
+        "go",
+        go_fields(marked="E6"),
+        "marked point E6 must hold the opponent's stone",
+    ),
+    "no marks": ("go", go_fields(marked=""), "Mark the stones the problem is about"),
+    "no solution": ("go", go_fields(solution=""), "Enter the solution"),
+    "move on a stone": (
+        "go",
+        go_fields(solution="E5"),
+        "Solution line 1, move 1 (E5): That point is already occupied.",
+    ),
+    "captured group in the set-up": (
+        "go",
+        go_fields(
+            diagram=GO_DIAGRAM.replace(
+                "\n. . . . . . . . .\n. . . . . . . . .\n",
+                "\nO X . . . . . . .\nX . . . . . . . .\n",
+                1,
+            )
+        ),
+        "The position cannot arise in a game: the stones at A9 have no liberties.",
+    ),
+    "no prompt": ("go", go_fields(prompt_en=""), "Write the prompt in Chinese or in English"),
+    "published without rating": (
+        "go",
+        go_fields(is_public="on"),
+        "A published puzzle needs an estimated rating.",
+    ),
+    "no forbidden point": (
+        "renju",
+        renju_fields(diagram=renju_diagram({"h8", "j10"}, {"a1"})),
+        'no forbidden point here (say none = true for a "none" puzzle)',
+    ),
+    "no five to make": (
+        "renju",
+        renju_fields(kind="renju.five"),
+        "the side to move has no five to make",
+    ),
+    "no vcf": ("renju", renju_fields(kind="renju.vcf"), "the solver finds no VCF"),
+    "trap for black": ("renju", renju_fields(kind="renju.trap"), "the solver finds no VCF"),
+    "question on a stone": (
+        "renju",
+        renju_fields(kind="renju.is_forbidden", question="f8"),
+        "f8 is occupied: ask about an empty point",
+    ),
+    "question missing": (
+        "renju",
+        renju_fields(kind="renju.is_forbidden"),
+        "Mark the point the question is about",
+    ),
+    "five on the board": (
+        "renju",
+        renju_fields(
+            kind="renju.five", diagram=renju_diagram({"a1", "b1", "c1", "d1", "e1"}, {"h8"})
+        ),
+        "the position already has five in a row",
+    ),
+    "nothing to defend": (
+        "renju",
+        renju_fields(kind="renju.defend"),
+        "the opponent has no VCF to defend against",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REJECTED))
+def test_refused_puzzles_say_why_and_keep_the_position(teacher, case):
+    game, fields, reason = REJECTED[case]
+    response = teacher.post(f"/classes/puzzles/new/{game}/", fields)
+    assert response.status_code == 400
+    page = text_of(response)
+    assert reason in page
+    assert not Puzzle.objects.exists()
+    # What the teacher placed and typed is still there to fix.
+    kept = fields_of(response)
+    assert kept["diagram"].split() == fields["diagram"].split()
+    assert kept.get("prompt_en", "") + kept.get("prompt_zh", "") == (
+        fields.get("prompt_en", "") + fields.get("prompt_zh", "")
+    )
+    if "E5" in kept.get("marked", ""):
+        assert 'aria-label="E5 white stone"' in page
+
+
+DAGUNZI_REFUSED = {
+    "all the same": (
+        {"hand_south": "♥3", "hand_east": "♥4", "hand_north": "♥5", "hand_west": "♥6"},
+        "every legal play scores the same: there is nothing to find",
+    ),
+    "uneven hands": (
+        {"hand_south": "♥3 ♥4", "hand_east": "♥4", "hand_north": "♥5", "hand_west": "♥6"},
+        "The engine refused the puzzle: the ending is not valid",
+    ),
+    "four copies": (
+        {"hand_south": "♥3 ♥3", "hand_east": "♥3 ♥3", "hand_north": "♥5 ♥6", "hand_west": "♥6 ♥7"},
+        "The engine refused the puzzle",
+    ),
+    "not a card": ({"hand_east": "♣8 ♣J ♣Z"}, "East (东): ♣Z is not a card"),
+    "trick too long": ({"trick": "♥2\n♥3\n♥4\n♥5"}, "A trick so far has at most three plays"),
+    "no prompt": ({"prompt_en": ""}, "Write the prompt in Chinese or in English"),
+}
+
+
+@pytest.mark.parametrize("case", list(DAGUNZI_REFUSED))
+def test_refused_dagunzi_endings_say_why(teacher, case):
+    changes, reason = DAGUNZI_REFUSED[case]
+    response = teacher.post("/classes/puzzles/new/dagunzi/", dagunzi_fields(**changes))
+    assert response.status_code == 400
+    page = text_of(response)
+    assert reason in page
+    assert not Puzzle.objects.exists()
+    for name, typed in dagunzi_fields(**changes).items():
+        if name.startswith("hand_"):
+            assert typed in page  # what was typed stays
+
+
+def test_an_ending_too_large_to_prove_is_refused_in_bounded_time(teacher):
+    deck = [card.text() for card in CARDS for _copy in range(3)]
+    random.Random(8).shuffle(deck)
+    hands = {
+        f"hand_{seat}": " ".join(deck[i * 8 : (i + 1) * 8])
+        for i, seat in enumerate(authoring.SEATS)
+    }
+    response = teacher.post("/classes/puzzles/new/dagunzi/", dagunzi_fields(**hands))
+    assert response.status_code == 400
+    assert "This ending is too large to prove" in text_of(response)
+    assert not Puzzle.objects.exists()
+
+
+# ---------------------------------------------------------------------------
+# Renju and Dagunzi: made and solved
+
+
+def test_renju_forbidden_points_made_and_solved(teacher):
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/renju/", renju_fields()))
+    assert puzzle.kind == "renju.forbidden"
+    assert set(puzzle.data["black"].split()) == RENJU_FORBIDDEN
+    answer(teacher, puzzle, {"move": "h8"})
+    right = text_of(teacher.post(puzzle.url, {"answer": "done", "ply": "1"}))
+    assert "Correct!" in right and "h8 is a double-three" in right
+    retry(teacher, puzzle)
+    answer(teacher, puzzle, {"move": "e8"})
+    wrong = text_of(teacher.post(puzzle.url, {"answer": "done", "ply": "1"}))
+    assert "Not this one." in wrong and "Missed" in wrong
+
+
+def test_renju_is_forbidden_with_the_marked_point(teacher):
+    fields = renju_fields(kind="renju.is_forbidden", question="h8")
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/renju/", fields))
+    assert puzzle.data["point"] == "h8"
+    assert "Correct!" in text_of(answer(teacher, puzzle, {"answer": "double-three"}))
+    retry(teacher, puzzle)
+    assert "Not this one." in text_of(answer(teacher, puzzle, {"answer": "allowed"}))
+
+
+def test_renju_five_made_and_solved(teacher):
+    diagram = renju_diagram({"h8", "i8", "j8", "k8"}, {"g8", "a1", "b3"})
+    fields = renju_fields(kind="renju.five", diagram=diagram)
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/renju/", fields))
+    assert "Correct!" in text_of(answer(teacher, puzzle, {"move": "l8"}))
+    retry(teacher, puzzle)
+    wrong = text_of(answer(teacher, puzzle, {"move": "a15"}))
+    assert "Not this one." in wrong and "a15 makes no five" in wrong
+
+
+def test_renju_vcf_made_and_won_against_the_engine(teacher):
+    diagram = renju_diagram(
+        {"h8", "i8", "j8", "k10", "k11", "k12"}, {"a1", "a3", "a5", "b2", "c1", "c3"}
+    )
+    fields = renju_fields(kind="renju.vcf", diagram=diagram)
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/renju/", fields))
+    assert "Good. Keep going." in text_of(answer(teacher, puzzle, {"move": "k13"}))
+    block = Attempt.objects.get(status="playing").moves[-1].split()[-1]
+    finish = "k14" if block == "k9" else "k9"
+    assert "Correct!" in text_of(teacher.post(puzzle.url, {"move": finish, "ply": "2"}))
+    retry(teacher, puzzle)
+    assert "Not this one." in text_of(answer(teacher, puzzle, {"move": "o15"}))
+
+
+def test_dagunzi_ending_made_and_solved(teacher):
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/dagunzi/", dagunzi_fields()))
+    assert puzzle.kind == "dagunzi.play"
+    assert puzzle.data["hands"][0] == "♠Q ♥3 ♣4" and puzzle.data["dealer"] == 2
+    right = text_of(answer(teacher, puzzle, {"card": ["♠Q"]}))
+    assert "Correct!" in right and "at most 5 points" in right
+    retry(teacher, puzzle)
+    wrong = text_of(answer(teacher, puzzle, {"card": ["♣4"]}))
+    assert "Not this one." in wrong and "the attackers can take 75" in wrong
+
+
+def test_dagunzi_seat_to_play_turns_the_table():
+    data = authoring.dagunzi_data(
+        hands={"south": ["♥2"], "east": ["♥3"], "north": ["♥4"], "west": ["♥5"]},
+        trick=[["♥6"]],
+        to_play="east",
+        dealer="south",
+        level=7,
+        trump="♠",
+        rules="lianzhong",
+        follow="dead",
+        kitty_points=0,
+    )
+    # East plays: East is the learner's seat 0, North its right, South its left.
+    assert data["hands"] == ["♥3", "♥4", "♥5", "♥2"]
+    assert data["dealer"] == 3
+
+
+# ---------------------------------------------------------------------------
+# The board editor without JavaScript
+
+
+class FormFields(HTMLParser):
+    """The values a browser would post from the form with id ``editor``."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.fields = {}
+        self.inside = False
+        self.textarea = None
+        self.select = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form" and attrs.get("id") == "editor":
+            self.inside = True
+        if not self.inside:
+            return
+        name = attrs.get("name")
+        if tag == "input" and name and name != "csrfmiddlewaretoken":
+            kind = attrs.get("type", "text")
+            if kind in ("radio", "checkbox"):
+                if "checked" in attrs:
+                    self.fields[name] = attrs.get("value", "on")
+            else:
+                self.fields[name] = attrs.get("value", "")
+        elif tag == "textarea":
+            self.textarea = name
+            self.fields[name] = ""
+        elif tag == "select":
+            self.select = name
+        elif tag == "option" and self.select and "selected" in attrs:
+            self.fields[self.select] = attrs.get("value")
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "textarea" and self.textarea:
+            # A browser drops the newline that starts a textarea's content.
+            self.fields[self.textarea] = self.fields[self.textarea].removeprefix("\n")
+            self.textarea = None
+        elif tag == "select":
+            self.select = None
+
+    def handle_data(self, data):
+        if self.textarea:
+            self.fields[self.textarea] += data
+
+
+def fields_of(response) -> dict:
+    parser = FormFields()
+    parser.feed(response.content.decode())
+    return parser.fields
+
+
+class Editor:
+    """A browser without JavaScript on the editor page: each click posts the form."""
+
+    def __init__(self, client, url):
+        self.client, self.url = client, url
+        self.response = client.get(url)
+        assert self.response.status_code == 200
+
+    @property
+    def page(self):
+        return text_of(self.response)
+
+    def post(self, **changes):
+        data = {**fields_of(self.response), **changes}
+        self.response = self.client.post(self.url, data)
+        return self.response
+
+    def click(self, point, tool=None):
+        changes = {"at": point}
+        if tool:
+            changes["tool"] = tool
+        response = self.post(**changes)
+        assert response.status_code == 200, self.page[:2000]
+        return response
+
+
+def test_teacher_places_stones_by_clicking_and_saves(teacher):
+    editor = Editor(teacher, "/classes/puzzles/new/go/")
+    page = editor.page
+    assert '<button type="submit" class="point" name="at" value="E5" aria-label="E5">' in page
+    assert page.count('class="point"') == 81
+    editor.click("E6")  # the black tool is chosen at first
+    assert 'aria-label="E6 black stone"' in editor.page
+    editor.click("D5")
+    editor.click("F5")
+    editor.click("E5", tool="white")
+    assert 'aria-label="E5 white stone"' in editor.page
+    assert fields_of(editor.response)["diagram"].split("\n")[4] == ". . . X O X . . ."
+    editor.click("E5", tool="mark")
+    assert fields_of(editor.response)["marked"] == "E5"
+    assert "mark-target" in editor.page
+    editor.click("A1", tool="move")
+    editor.click("B1")
+    assert fields_of(editor.response)["solution"].strip() == "A1 B1"
+    editor.post(action="undo")
+    editor.post(action="undo")
+    assert fields_of(editor.response)["solution"].strip() == ""
+    editor.click("E4")
+    assert fields_of(editor.response)["solution"].strip() == "E4"
+    assert 'class="point-label on-black"' in editor.page  # the move is numbered
+    editor.post(prompt_en="Capture the marked stone.", action="save")
+    assert editor.response.status_code == 302
+    puzzle = Puzzle.objects.get()
+    assert "Correct!" in text_of(answer(teacher, puzzle, {"move": "E4"}))
+
+
+def test_editor_tools_erase_replace_and_refuse(teacher):
+    editor = Editor(teacher, "/classes/puzzles/new/go/")
+    editor.click("C3")
+    editor.click("C3", tool="white")
+    assert 'aria-label="C3 white stone"' in editor.page
+    editor.click("C3", tool="mark")
+    editor.click("C3", tool="erase")
+    fields = fields_of(editor.response)
+    assert "O" not in fields["diagram"] and fields["marked"] == ""
+    # A mark on an empty point is refused with the reason; the board stays.
+    response = editor.post(at="D4", tool="mark")
+    assert response.status_code == 400
+    assert "D4 is empty: the △ goes on the stones the problem is about." in editor.page
+    # A solution move on a stone is refused at once.
+    editor.post(at="D4", tool="black")
+    response = editor.post(at="D4", tool="move")
+    assert response.status_code == 400
+    assert "Solution line 1, move 1 (D4): That point is already occupied." in editor.page
+    assert 'aria-label="D4 black stone"' in editor.page
+
+
+def test_the_engine_finds_the_solution_and_an_empty_board_of_another_size(teacher):
+    editor = Editor(teacher, "/classes/puzzles/new/go/")
+    editor.post(diagram=GO_DIAGRAM, marked="E5", action="solve")
+    assert editor.response.status_code == 200
+    assert fields_of(editor.response)["solution"].split("\n")[0] == "E4"
+    editor.post(size="13", action="clear")
+    fields = fields_of(editor.response)
+    assert fields["diagram"].count("\n") == 12 and "X" not in fields["diagram"]
+    assert fields["solution"] == "" and fields["marked"] == ""
+    assert editor.page.count('class="point"') == 169
+    # Nothing to capture here: the reader says so.
+    response = editor.post(action="solve")
+    assert response.status_code == 400
+    assert "Mark the stones the problem is about first" in editor.page
+
+
+def test_pasted_diagram_shows_on_the_board(teacher):
+    editor = Editor(teacher, "/classes/puzzles/new/go/")
+    editor.post(diagram=GO_DIAGRAM, action="update")
+    assert 'aria-label="E5 white stone"' in editor.page
+    # Enter in a text field presses the first button: a redraw, never a board point.
+    assert editor.page.index('value="update"') < editor.page.index('name="at"')
+
+
+def test_renju_editor_by_clicking(teacher):
+    editor = Editor(teacher, "/classes/puzzles/new/renju/")
+    assert editor.page.count('class="point"') == 225
+    assert 'aria-label="h8"' in editor.page
+    for point in sorted(RENJU_FORBIDDEN):
+        editor.click(point)
+    editor.click("a1", tool="white")
+    editor.click("h8", tool="mark")
+    assert fields_of(editor.response)["question"] == "h8"
+    editor.click("h8")  # the mark again: taken off
+    assert fields_of(editor.response)["question"] == ""
+    response = editor.post(at="f8", tool="mark")
+    assert response.status_code == 400
+    assert "f8 holds a stone: the question is about an empty point." in editor.page
+    editor.click("h8", tool="mark")
+    editor.post(kind="renju.is_forbidden", prompt_en="Is h8 forbidden?", action="save")
+    assert editor.response.status_code == 302
+    puzzle = Puzzle.objects.get()
+    assert puzzle.data["point"] == "h8" and puzzle.data["white"] == "a1"
+
+
+def test_htmx_clicks_get_the_editor_fragment_and_saving_redirects_the_page(teacher):
+    response = teacher.post(
+        "/classes/puzzles/new/go/", {**go_fields(action=""), "at": "C3"}, **HTMX
+    )
+    assert response.status_code == 200
+    page = text_of(response)
+    assert "<html" not in page and page.lstrip().startswith('<form id="editor"')
+    assert 'aria-label="C3 black stone"' in page
+    assert response["Vary"].count("HX-Request")
+    response = teacher.post("/classes/puzzles/new/go/", go_fields(), **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == Puzzle.objects.get().url
+    refused = teacher.post("/classes/puzzles/new/go/", go_fields(solution="A1"), **HTMX)
+    assert refused.status_code == 400 and "<html" not in text_of(refused)
+    assert "marked right, but the reader says it fails" in text_of(refused)
+
+
+TAMPERED = {
+    "kind of another game": ("go", {"kind": "renju.five"}, "Select a valid choice."),
+    "unknown kind": ("go", {"kind": "go.liberties"}, "Select a valid choice."),
+    "board size": ("go", {"size": "7", "action": "clear"}, "Select a valid choice."),
+    "point off the board": ("go", {"at": "Z99", "action": ""}, "That point is not on the board."),
+    "point of renju": ("go", {"at": "o15", "action": ""}, "That point is not on the board."),
+    "colour": ("go", {"to_move": "red"}, "Select a valid choice."),
+    "tool": ("go", {"tool": "laser", "at": "C3", "action": ""}, "Select a valid choice."),
+    "action": ("go", {"action": "publish-all"}, "Select a valid choice."),
+    "diagram size": (
+        "go",
+        {"diagram": ". . .\n. . .\n. . ."},
+        "The diagram has 3 rows: a Go board here is 9×9, 13×13 or 19×19.",
+    ),
+    "ragged diagram": (
+        "go",
+        {"diagram": GO_DIAGRAM.replace(". . . . X . . . .", ". . . . X . . .")},
+        "Row 6 of the diagram has 8 points; a 9×9 board needs 9.",
+    ),
+    "odd symbol": (
+        "go",
+        {"diagram": GO_DIAGRAM.replace(". . . . X . . . .", ". . . . Q . . . .")},
+        "Row 6 of the diagram holds 'Q': use X for black, O for white and . for an empty point.",
+    ),
+    "marked point": (
+        "go",
+        {"marked": "E5 K99"},
+        "Marked stones: K99 is not a point of the 9×9 board.",
+    ),
+    "solution point": ("go", {"solution": "E4 hello"}, "Solution line 1: hello is not a point"),
+    "rating": ("go", {"rating": "99999"}, "Ensure this value is less than or equal to 3000."),
+    "renju kind": ("renju", {"kind": "renju.point"}, "Select a valid choice."),
+    "renju rules": ("renju", {"rules": "chess"}, "Select a valid choice."),
+    "renju diagram": (
+        "renju",
+        {"diagram": GO_DIAGRAM},
+        "The diagram has 9 rows: a renju board has 15.",
+    ),
+    "renju question": ("renju", {"question": "z1"}, "Marked point: z1 is not a point of the board"),
+    "level": ("dagunzi", {"level": "11"}, "Select a valid choice."),
+    "trump": ("dagunzi", {"trump": "X"}, "Select a valid choice."),
+    "seat": ("dagunzi", {"to_play": "up"}, "Select a valid choice."),
+    "variant": ("dagunzi", {"rules": "poker"}, "Select a valid choice."),
+    "kitty": ("dagunzi", {"kitty_points": "-5"}, "greater than or equal to 0"),
+}
+
+
+@pytest.mark.parametrize("case", list(TAMPERED))
+def test_tampered_fields_are_bad_requests(teacher, case):
+    game, changes, reason = TAMPERED[case]
+    base = {"go": go_fields, "renju": renju_fields, "dagunzi": dagunzi_fields}[game]
+    response = teacher.post(f"/classes/puzzles/new/{game}/", base(**changes))
+    assert response.status_code == 400
+    assert reason in text_of(response)
+    assert not Puzzle.objects.exists()
+
+
+def test_an_unknown_game_is_not_found(teacher):
+    assert teacher.get("/classes/puzzles/new/xiangqi/").status_code == 404
+    assert teacher.post("/classes/puzzles/new/chess/", go_fields()).status_code == 404
+
+
+def test_a_captured_group_may_stand_while_editing_but_not_on_save(teacher):
+    editor = Editor(teacher, "/classes/puzzles/new/go/")
+    editor.click("A9", tool="white")
+    editor.click("B9", tool="black")
+    editor.click("A8")
+    assert 'aria-label="A9 white stone"' in editor.page
+    editor.post(prompt_en="x", marked="A9", solution="C3", action="save")
+    assert editor.response.status_code == 400
+    assert "the stones at A9 have no liberties" in editor.page
+
+
+# ---------------------------------------------------------------------------
+# Editing, publishing, deleting
+
+
+def make_go_puzzle(teacher) -> Puzzle:
+    saved_puzzle(teacher.post("/classes/puzzles/new/go/", go_fields()))
+    return Puzzle.objects.get()
+
+
+def test_edit_shows_the_puzzle_as_made_and_saves_in_place(teacher):
+    puzzle = make_go_puzzle(teacher)
+    url = f"/classes/puzzles/{puzzle.slug}/edit/"
+    editor = Editor(teacher, url)
+    fields = fields_of(editor.response)
+    assert fields["marked"] == "E5" and fields["solution"].strip() == "E4"
+    assert fields["prompt_en"].strip() == "Black to play: capture the marked stone."
+    assert 'aria-label="E5 white stone"' in editor.page
+    editor.post(prompt_zh="黑先吃子。", is_public="on", rating="700", action="save")
+    assert editor.response.status_code == 302
+    puzzle.refresh_from_db()
+    assert puzzle.prompt_zh == "黑先吃子。" and puzzle.is_public and puzzle.rating == 700
+    assert Puzzle.objects.count() == 1
+    assert "Edit it on the board instead" in text_of(teacher.get(url + "?mode=sgf"))
+
+
+def test_edit_renju_and_dagunzi_start_from_the_saved_data(teacher):
+    saved_puzzle(
+        teacher.post(
+            "/classes/puzzles/new/renju/", renju_fields(kind="renju.is_forbidden", question="h8")
+        )
+    )
+    renju = Puzzle.objects.get()
+    fields = fields_of(teacher.get(f"/classes/puzzles/{renju.slug}/edit/"))
+    assert fields["question"] == "h8" and fields["kind"] == "renju.is_forbidden"
+    renju.delete()
+    saved_puzzle(teacher.post("/classes/puzzles/new/dagunzi/", dagunzi_fields(to_play="south")))
+    dagunzi = Puzzle.objects.get()
+    page = text_of(teacher.get(f"/classes/puzzles/{dagunzi.slug}/edit/"))
+    assert "♠Q ♥3 ♣4" in page
+    response = teacher.post(
+        f"/classes/puzzles/{dagunzi.slug}/edit/", dagunzi_fields(prompt_en="New words.")
+    )
+    assert response.status_code == 302
+    dagunzi.refresh_from_db()
+    assert dagunzi.prompt_en == "New words."
+
+
+def test_the_list_shows_the_teachers_puzzles_and_publishing(world, teacher, make_client):
+    puzzle = make_go_puzzle(teacher)
+    page = text_of(teacher.get("/classes/puzzles/"))
+    assert "Capture the marked stones (吃子)" in page
+    assert "Black to play: capture the marked stone." in page and "private" in page
+    assert f"/classes/puzzles/{puzzle.slug}/edit/" in page
+    assert make_client().get(puzzle.url).status_code == 404
+    response = teacher.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"})
+    assert response.status_code == 302
+    puzzle.refresh_from_db()
+    assert puzzle.is_public
+    assert make_client().get(puzzle.url).status_code == 200
+    assert "published" in text_of(teacher.get("/classes/puzzles/"))
+    teacher.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "0"})
+    puzzle.refresh_from_db()
+    assert not puzzle.is_public
+    assert list(authoring.teacher_puzzles(world["owner"])) == [puzzle]
+    assert not authoring.teacher_puzzles(world["other"]).exists()
+    assert "Your puzzles" in text_of(teacher.get("/classes/"))
+
+
+def test_delete_is_refused_once_learners_have_tried_the_puzzle(world, teacher, make_client):
+    puzzle = make_go_puzzle(teacher)
+    answer(teacher, puzzle, {"move": "E4"})  # the author's own tries do not count
+    page = text_of(teacher.get(f"/classes/puzzles/{puzzle.slug}/delete/"))
+    assert "Delete it" in page
+    answer(make_client(world["student"]), puzzle, {"move": "A1"})
+    page = text_of(teacher.get(f"/classes/puzzles/{puzzle.slug}/delete/"))
+    assert "Learners have tried this puzzle once." in page and "Delete it" not in page
+    response = teacher.post(f"/classes/puzzles/{puzzle.slug}/delete/")
+    assert response.status_code == 400
+    assert "deleting it would wipe their progress" in text_of(response)
+    assert Puzzle.objects.filter(pk=puzzle.pk).exists()
+    assert ">1</td>" in teacher.get("/classes/puzzles/").content.decode()
+
+
+def test_delete_without_learners_removes_it(teacher):
+    puzzle = make_go_puzzle(teacher)
+    answer(teacher, puzzle, {"move": "E4"})
+    response = teacher.post(f"/classes/puzzles/{puzzle.slug}/delete/")
+    assert response.status_code == 302
+    assert not Puzzle.objects.exists()
+
+
+def test_anonymous_learners_tries_count_too(world, teacher):
+    puzzle = make_go_puzzle(teacher)
+    Client().post(puzzle.url, {"move": "E4", "ply": "0"})
+    assert authoring.learner_attempts(puzzle) == 0  # private: an anonymous visitor gets 404
+    teacher.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"})
+    Client().post(puzzle.url, {"move": "E4", "ply": "0"})
+    assert authoring.learner_attempts(puzzle) == 1
+    assert authoring.puzzle_rows(world["owner"])[0].tries == 1
+    assert teacher.post(f"/classes/puzzles/{puzzle.slug}/delete/").status_code == 400
+
+
+# ---------------------------------------------------------------------------
+# Who may do what, and who may see a private puzzle
+
+PERSONAS = ("anonymous", "owner", "co", "student", "archived", "outsider", "other", "nonteacher")
+
+
+def client_for(make_client, world, persona):
+    return make_client(None if persona == "anonymous" else world[persona])
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_pages_by_persona(world, make_client, persona):
+    puzzle = make_go_puzzle(make_client(world["owner"]))
+    client = client_for(make_client, world, persona)
+    pages = {
+        "list": client.get("/classes/puzzles/"),
+        "new": client.get("/classes/puzzles/new/renju/"),
+        "upload": client.get("/classes/puzzles/new/go/sgf/"),
+        "edit": client.get(f"/classes/puzzles/{puzzle.slug}/edit/"),
+        "save": client.post(
+            f"/classes/puzzles/{puzzle.slug}/edit/", go_fields(prompt_en="Mine now")
+        ),
+        "publish": client.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"}),
+        "delete": client.post(f"/classes/puzzles/{puzzle.slug}/delete/"),
+    }
+    if persona == "anonymous":
+        for response in pages.values():
+            assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    elif persona == "owner":
+        assert {name: r.status_code for name, r in pages.items()} == {
+            "list": 200,
+            "new": 200,
+            "upload": 200,
+            "edit": 200,
+            "save": 302,
+            "publish": 302,
+            "delete": 302,
+        }
+        return
+    else:
+        teacher = persona in ("co", "other")
+        for name in ("list", "new", "upload"):
+            assert pages[name].status_code == (200 if teacher else 403)
+        for name in ("edit", "save", "publish", "delete"):
+            assert pages[name].status_code == 404
+            assert "Black to play" not in text_of(pages[name])
+    puzzle.refresh_from_db()
+    assert puzzle.prompt_en == "Black to play: capture the marked stone." and not puzzle.is_public
+
+
+VISIBLE = {
+    "anonymous": 404,
+    "owner": 200,
+    "co": 200,
+    "student": 200,
+    "archived": 404,
+    "outsider": 404,
+    "other": 404,
+    "nonteacher": 404,
+}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_a_private_puzzle_is_seen_by_the_authors_classes_only(world, make_client, persona):
+    puzzle = make_go_puzzle(make_client(world["owner"]))
+    client = client_for(make_client, world, persona)
+    response = client.get(puzzle.url)
+    assert response.status_code == VISIBLE[persona]
+    solving = client.post(puzzle.url, {"move": "E4", "ply": "0"})
+    assert solving.status_code == VISIBLE[persona]
+    if VISIBLE[persona] == 200:
+        assert "Correct!" in text_of(solving)
+    else:
+        assert "Black to play" not in text_of(response)
+    assert client.get(f"/puzzles/{puzzle.slug}/report/").status_code == VISIBLE[persona]
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_a_published_puzzle_is_open_to_everyone(world, make_client, persona):
+    puzzle = make_go_puzzle(make_client(world["owner"]))
+    make_client(world["owner"]).post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"})
+    assert client_for(make_client, world, persona).get(puzzle.url).status_code == 200
+
+
+def test_archived_class_closes_to_its_students_but_not_its_teachers(world, make_client):
+    puzzle = make_go_puzzle(make_client(world["owner"]))
+    services.set_archived(world["classroom"], True)
+    assert make_client(world["student"]).get(puzzle.url).status_code == 404
+    assert make_client(world["co"]).get(puzzle.url).status_code == 200
+
+
+def test_staff_see_private_puzzles(world, make_client, staff_user):
+    puzzle = make_go_puzzle(make_client(world["owner"]))
+    assert make_client(staff_user).get(puzzle.url).status_code == 200
+
+
+def test_the_class_rule_is_one_query_and_not_cached_per_user(
+    world, make_client, django_assert_num_queries
+):
+    puzzle = make_go_puzzle(make_client(world["owner"]))
+    with django_assert_num_queries(1):
+        assert is_visible(world["student"], puzzle)
+    with django_assert_num_queries(1):
+        assert not is_visible(world["outsider"], puzzle)
+    with django_assert_num_queries(0):
+        assert is_visible(world["owner"], puzzle)
+    # The cached puzzle object does not carry one visitor's verdict to the next.
+    assert make_client(world["student"]).get(puzzle.url).status_code == 200
+    assert make_client(world["outsider"]).get(puzzle.url).status_code == 404
+    services.remove_student(world["classroom"].memberships.get(student=world["student"]))
+    assert make_client(world["student"]).get(puzzle.url).status_code == 404
+
+
+def test_a_student_who_is_not_a_teacher_cannot_make_puzzles(world, make_client):
+    client = make_client(world["student"])
+    assert client.post("/classes/puzzles/new/go/", go_fields()).status_code == 403
+    assert client.post("/classes/puzzles/new/dagunzi/", dagunzi_fields()).status_code == 403
+    assert not Puzzle.objects.exists()
+
+
+# ---------------------------------------------------------------------------
+# The pages keep the site's rules: strict CSP, no inline code
+
+
+def test_editor_pages_have_no_inline_code(teacher):
+    puzzle = make_go_puzzle(teacher)
+    for url in (
+        "/classes/puzzles/",
+        "/classes/puzzles/new/go/",
+        "/classes/puzzles/new/renju/",
+        "/classes/puzzles/new/dagunzi/",
+        "/classes/puzzles/new/go/sgf/",
+        f"/classes/puzzles/{puzzle.slug}/edit/",
+        f"/classes/puzzles/{puzzle.slug}/edit/?mode=sgf",
+        f"/classes/puzzles/{puzzle.slug}/delete/",
+    ):
+        response = teacher.get(url)
+        assert response.status_code == 200, url
+        assert audit(response.content.decode()).problems == [], url
