@@ -28,6 +28,18 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
+def log_in(page, site, username, password=PASSWORD):
+    """Log ``username`` in through the site's own form."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{site}/accounts/login/")
+    form = page.locator("main form")
+    form.locator("input[name=login]").fill(username)
+    form.locator("input[name=password]").fill(password)
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".site-nav").get_by_role("link", name=username)).to_be_visible()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not CHROMIUM.exists():

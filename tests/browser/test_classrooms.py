@@ -8,18 +8,9 @@ from playwright.sync_api import expect
 
 from tests.conftest import make_user
 
-from .conftest import PASSWORD
+from .conftest import log_in
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page, site, username):
-    page.goto(f"{site}/accounts/login/")
-    form = page.locator("main form")
-    form.locator("input[name=login]").fill(username)
-    form.locator("input[name=password]").fill(PASSWORD)
-    form.locator("button[type=submit]").click()
-    expect(page.locator(".site-nav").get_by_role("link", name=username)).to_be_visible()
 
 
 def test_homework_from_the_teacher_to_the_student_and_back(new_page, site):
