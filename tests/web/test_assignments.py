@@ -236,6 +236,26 @@ def test_a_tampered_items_form_is_a_400_and_changes_nothing(make_client, world, 
     assert list(assignment.items.values_list("pk", "order")) == before
 
 
+def test_the_teachers_own_puzzles_are_in_the_picker(make_client, world):
+    mine = Puzzle.objects.get(slug="pick-two")
+    mine.pk, mine.slug, mine.is_public, mine.author = None, "own", False, world["owner"]
+    mine.prompt_en = "My own ladder problem."
+    mine.save()
+    url = f"{base(world)}/{world['assignment'].pk}/items/"
+    owner = make_client(world["owner"]).get(url, {"game": "go", "source": "mine"}).content
+    picker = owner.decode().split('id="find-title"')[1]
+    assert "My own ladder problem." in picker
+    assert "Black to play: find the right point." not in picker
+    # A co-teacher's own list is theirs: empty, with the way to make one.
+    co = make_client(world["co"]).get(url, {"game": "go", "source": "mine"}).content.decode()
+    picker = co.split('id="find-title"')[1]
+    assert "My own ladder problem." not in picker and 'href="/classes/puzzles/"' in picker
+    # Assigned, the private puzzle opens to the class's students.
+    make_client(world["owner"]).post(url, {"action": "add", "puzzle": [mine.pk]})
+    assert make_client(world["student"]).get("/puzzles/own/").status_code == 200
+    assert make_client(world["outsider"]).get("/puzzles/own/").status_code == 404
+
+
 def test_a_private_puzzle_of_another_teacher_cannot_be_added(make_client, world):
     hidden = Puzzle.objects.get(slug="pick-one")
     hidden.pk, hidden.slug, hidden.is_public, hidden.author = None, "secret", False, world["other"]
