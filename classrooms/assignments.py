@@ -132,12 +132,15 @@ def move_item(item: AssignmentItem, step: int) -> None:
 # Who has to do it
 
 
-def assigned_students(assignment: Assignment):
-    """The class's active students the assignment is for (all of them when none chosen)."""
+def assigned_students(assignment: Assignment, *, chosen: bool | None = None):
+    """The class's active students the assignment is for (all of them when none chosen).
+
+    ``chosen``: whether the teacher chose students, when the caller knows already.
+    """
     users = get_user_model().objects.filter(
         memberships__classroom_id=assignment.classroom_id, memberships__archived_at__isnull=True
     )
-    if assignment.students.exists():
+    if assignment.students.exists() if chosen is None else chosen:
         users = users.filter(pk__in=assignment.students.values("pk"))
     return users
 
@@ -447,14 +450,16 @@ class Grid:
     rows: list[Row]
     columns: list[Column]
     is_past_due: bool
+    chosen: bool  # for students the teacher chose, not the whole class
 
 
 def results(assignment: Assignment, *, now=None) -> Grid:
     """The teacher's grid: every assigned student × every item, with totals both ways."""
     now = now or timezone.now()
     items = load_items(assignment)
+    chosen = assignment.students.exists()
     students = sorted(
-        assigned_students(assignment).select_related("profile", "learner"),
+        assigned_students(assignment, chosen=chosen).select_related("profile", "learner"),
         key=lambda user: (_name(user).casefold(), user.username),
     )
     learner_ids = [_learner_id(user) for user in students]
@@ -473,7 +478,9 @@ def results(assignment: Assignment, *, now=None) -> Grid:
     ]
     columns = [Column(item, [row.cells[i] for row in rows]) for i, item in enumerate(items)]
     due = assignment.due_at
-    return Grid(assignment, items, rows, columns, is_past_due=due is not None and due < now)
+    return Grid(
+        assignment, items, rows, columns, is_past_due=due is not None and due < now, chosen=chosen
+    )
 
 
 def _empty(item: Item, now) -> Cell:

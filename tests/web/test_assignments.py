@@ -475,6 +475,28 @@ def test_the_grid_reads_a_class_in_a_fixed_number_of_queries(
     assert len(grid.rows) == 10
 
 
+def test_the_results_page_takes_the_same_queries_for_a_bigger_class(make_client, world):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    teacher = make_client(world["owner"])
+    url = f"{base(world)}/{world['assignment'].pk}/"
+
+    def queries():
+        teacher.get(url)  # warm the content cache, as a running site has it
+        with CaptureQueriesContext(connection) as captured:
+            assert teacher.get(url).status_code == 200
+        return len(captured)
+
+    solve(make_client(world["student"]), "pick-one", "c2")
+    small = queries()
+    for number in range(12):
+        user = make_user(f"more{number}")
+        services.join(user, world["classroom"].join_code)
+        solve(make_client(user), "pick-two", "c2", "d4")
+    assert queries() == small <= 12
+
+
 def test_csv_export_opens_with_chinese_names(make_client, world):
     profile = world["student"].profile
     profile.display_name = "王小明"
