@@ -73,7 +73,11 @@ def choose(game: str, date: datetime.date) -> DailyPuzzle | None:
 def _pick(game: str, date: datetime.date) -> Puzzle | None:
     open_report = PuzzleReport.objects.filter(puzzle=OuterRef("pk"), resolved=False)
     been_daily = DailyPuzzle.objects.filter(puzzle=OuterRef("pk"))
-    library = Puzzle.objects.filter(game=game, is_public=True).exclude(Exists(open_report))
+    # The editors' library only: a teacher's published puzzle trains learners but is
+    # not the whole site's puzzle of the day.
+    library = Puzzle.objects.filter(game=game, is_public=True, author__isnull=True).exclude(
+        Exists(open_report)
+    )
     fresh = library.exclude(Exists(been_daily))
     settled = fresh.filter(plays__gte=MIN_PLAYS, rating_deviation__lte=SETTLED_DEVIATION)
     for tier in (settled, fresh):

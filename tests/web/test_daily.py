@@ -99,6 +99,15 @@ def test_only_library_puzzles_of_the_game(db):
     assert chosen(DAY, game="renju") == "renju-one"
 
 
+def test_a_teachers_published_puzzle_is_never_the_daily_puzzle(db):
+    from tests.conftest import make_user
+
+    settled("by-a-teacher", author=make_user("teacher", teacher=True))
+    assert daily.choose("go", DAY) is None
+    settled("editors")
+    assert chosen(DAY) == "editors"
+
+
 def test_chosen_once_and_kept_even_when_the_puzzles_change(db):
     first = settled("first")
     assert chosen(DAY) == "first"
