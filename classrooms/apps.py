@@ -8,9 +8,13 @@ class ClassroomsConfig(AppConfig):
 
     def ready(self):
         # Private teacher puzzles open to the author's classes; ``puzzles`` asks
-        # through its registry and never imports this app.
+        # through its registries and never imports this app.
         from puzzles.access import register_visibility
+        from puzzles.navigation import register_return
 
+        from .assignments import return_to_assignment
         from .authoring import is_visible_to_classes
 
         register_visibility(is_visible_to_classes)
+        # A puzzle opened from an assignment leads back to it.
+        register_return(return_to_assignment)

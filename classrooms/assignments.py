@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max, Q
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,6 +27,7 @@ from django.utils.translation import gettext_lazy
 from puzzles.games import get_game
 from puzzles.kinds import kind_title
 from puzzles.models import Attempt, Puzzle
+from puzzles.navigation import Return
 from puzzles.services import THINKING_TIME_CAP
 from tutorials.models import Lesson, LessonProgress, Step
 
@@ -370,6 +373,7 @@ class Item:
     url: str
     what: str  # "Lesson" or the puzzle kind's title
     game: str
+    student_url: str = ""  # the page as a student opens it from the assignment
 
     @classmethod
     def of(cls, item: AssignmentItem) -> Item:
@@ -384,6 +388,12 @@ class Item:
     @property
     def pk(self) -> int:
         return self.item.pk
+
+    def url_from(self, assignment: Assignment) -> str:
+        """The item's page, opened from the assignment: a puzzle then leads back to it."""
+        if self.item.puzzle_id is None:
+            return self.url
+        return f"{self.url}?{urlencode({'assignment': assignment.pk})}"
 
 
 def load_items(assignment: Assignment) -> list[Item]:
@@ -501,6 +511,26 @@ def _learner_id(user) -> int | None:
         return None
 
 
+def return_to_assignment(request) -> Return | None:
+    """The way back to the assignment a puzzle was opened from (``?assignment=<id>``)."""
+    raw = request.GET.get("assignment", "")
+    if not raw.isdigit() or len(raw) > 12 or not request.user.is_authenticated:
+        return None
+    assignment = Assignment.objects.select_related("classroom").filter(pk=int(raw)).first()
+    if assignment is None or assignment.classroom.is_archived:
+        return None
+    user = request.user
+    if not (
+        assignment.classroom.teachers.filter(pk=user.pk).exists() or is_assigned(assignment, user)
+    ):
+        return None
+    return Return(
+        url=reverse("classrooms:assignment", args=[assignment.classroom_id, assignment.pk]),
+        label=_("Back to %(title)s") % {"title": assignment.title},
+        query=urlencode({"assignment": assignment.pk}),
+    )
+
+
 @dataclass
 class StudentAssignment:
     """One assignment as its student sees it: each item with their own status."""
@@ -545,6 +575,7 @@ def for_student(user, assignments: Sequence[Assignment], *, now=None) -> list[St
     grouped: dict[int, list] = defaultdict(list)
     for item in items:
         shown = Item.of(item)
+        shown.student_url = shown.url_from(item.assignment)
         grouped[item.assignment_id].append(
             (shown, cells.get((learner_id, item.pk)) or _empty(shown, now))
         )

@@ -11,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
 
-from . import daily, review, services, training
+from . import daily, navigation, review, services, training
 from .access import get_visible_puzzle
 from .forms import ReportForm, TrainingForm
 from .games import get_game
@@ -42,6 +42,15 @@ def _player(request, puzzle, *, action, template, mode=Attempt.Mode.PLAY, **cont
 @require_http_methods(["GET", "HEAD", "POST"])
 def solve_puzzle(request, slug):
     puzzle = get_visible_puzzle(request.user, slug)
+    back = navigation.return_link(request)
+    if back is not None:
+        return _player(
+            request,
+            puzzle,
+            action=f"{puzzle.url}?{back.query}",
+            template="puzzles/solve.html",
+            back=back,
+        )
     next_url = reverse("puzzles:next", args=[puzzle.game]) if puzzle.is_public else ""
     return _player(
         request, puzzle, action=puzzle.url, template="puzzles/solve.html", next_url=next_url

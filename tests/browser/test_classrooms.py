@@ -61,6 +61,8 @@ def test_homework_from_the_teacher_to_the_student_and_back(new_page, site):
     homework.get_by_role("link", name="Black to play: find the right point.").click()
     student.get_by_role("button", name="c2", exact=True).click()
     expect(student.locator("#play")).to_have_class(re.compile(r"\bverdict-correct\b"))
+    student.get_by_role("link", name="Back to Capture practice").click()
+    expect(student.locator(".assignment")).to_contain_text("1 of 1 done")
     student.goto(f"{site}/me/")
     expect(student.locator("section.homework")).to_contain_text("All your assignments are done.")
 

@@ -325,6 +325,33 @@ def test_the_student_sees_what_is_due_and_their_own_status(make_client, world):
     assert "second" not in page
 
 
+def test_a_puzzle_opened_from_the_assignment_leads_back_to_it(make_client, world):
+    client = make_client(world["student"])
+    assignment = world["assignment"]
+    page = client.get(f"{base(world)}/{assignment.pk}/").content.decode()
+    link = f"/puzzles/pick-one/?assignment={assignment.pk}"
+    assert f'href="{link}"' in page
+    # The board's form keeps the way back; the verdict offers it instead of a library puzzle.
+    board = client.get(link).content.decode()
+    assert f'action="{link}"' in board
+    done = client.post(link, {"move": "c2"}, HTTP_HX_REQUEST="true").content.decode()
+    assert f"Back to {TITLE}" in done and f'href="{base(world)}/{assignment.pk}/"' in done
+    assert "Next puzzle" not in done
+
+
+@pytest.mark.parametrize("query", ["assignment=999999", "assignment=x", "assignment=" + "9" * 40])
+def test_a_wrong_assignment_in_the_link_is_ignored(make_client, world, query):
+    response = make_client(world["student"]).get(f"/puzzles/pick-one/?{query}")
+    assert response.status_code == 200
+    assert "Back to" not in response.content.decode()
+
+
+def test_someone_else_s_assignment_gives_no_way_back(make_client, world):
+    url = f"/puzzles/pick-one/?assignment={world['assignment'].pk}"
+    page = make_client(world["outsider"]).get(url).content.decode()
+    assert "Back to" not in page and TITLE not in page
+
+
 def test_overdue_work_is_flagged_for_the_student(make_client, world):
     assignment = world["assignment"]
     assignment.due_at = timezone.now() - datetime.timedelta(hours=1)
