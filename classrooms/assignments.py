@@ -390,9 +390,7 @@ class Item:
         return self.item.pk
 
     def url_from(self, assignment: Assignment) -> str:
-        """The item's page, opened from the assignment: a puzzle then leads back to it."""
-        if self.item.puzzle_id is None:
-            return self.url
+        """The item's page, opened from the assignment: it then leads back there."""
         return f"{self.url}?{urlencode({'assignment': assignment.pk})}"
 
 

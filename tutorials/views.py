@@ -6,12 +6,13 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
-from puzzles import content_cache, daily
+from puzzles import content_cache, daily, navigation
 from puzzles.forms import TrainingForm, current_settings
 from puzzles.games import get_game
 from puzzles.models import Puzzle, Theme
@@ -126,10 +127,18 @@ def _puzzle_rows(ids: list[int], solved: set[int]) -> list[PuzzleRow]:
     return rows
 
 
+RETURN_SESSION_KEY = "lesson-returns"
+
+
 def start_lesson(request, game, lesson):
     steps = services.lesson_steps(game, lesson)
     if not steps:
         raise Http404
+    back = navigation.return_link(request)  # opened from an assignment, say
+    if back is not None:
+        returns = request.session.get(RETURN_SESSION_KEY, {})
+        returns[str(steps[0].lesson_id)] = back.url
+        request.session[RETURN_SESSION_KEY] = dict(list(returns.items())[-20:])
     done = services.steps_done(get_learner(request), steps[0].lesson)
     return redirect(next((step for step in steps if step.order not in done), steps[0]))
 
@@ -177,6 +186,13 @@ def _continue(request, steps, step):
             _("You reached the end of %(title)s; finish the exercises you skipped to complete it.")
             % {"title": step.lesson.title},
         )
+    # Back where the lesson was opened from (an assignment), else to the game's lessons.
+    returns = request.session.get(RETURN_SESSION_KEY, {})
+    back = returns.pop(str(step.lesson_id), None)
+    if back is not None:
+        request.session.modified = True  # once: the next time, from the game page, ends there
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
     return redirect("tutorials:game", step.lesson.game)
 
 

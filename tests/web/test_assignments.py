@@ -339,6 +339,29 @@ def test_a_puzzle_opened_from_the_assignment_leads_back_to_it(make_client, world
     assert "Next puzzle" not in done
 
 
+def test_a_lesson_opened_from_the_assignment_ends_back_there(make_client, world):
+    client = make_client(world["student"])
+    assignment = world["assignment"]
+    page = client.get(f"{base(world)}/{assignment.pk}/").content.decode()
+    link = f"/learn/go/first-steps/?assignment={assignment.pk}"
+    assert f'href="{link}"' in page
+    assert client.get(link)["Location"] == "/learn/go/first-steps/1/"
+    client.post("/learn/go/first-steps/1/", {"action": "next"})
+    client.post("/learn/go/first-steps/2/", {"move": "c2"})
+    client.post("/learn/go/first-steps/2/", {"action": "next"})
+    client.post("/learn/go/first-steps/3/", {"move": "c2"})
+    end = client.post("/learn/go/first-steps/3/", {"action": "next"})
+    assert end["Location"] == f"{base(world)}/{assignment.pk}/"
+    # Done once; replayed later from the game's page, it ends there.
+    assert client.post("/learn/go/first-steps/3/", {"action": "next"})["Location"] == "/learn/go/"
+    # Opened from the game's page, the same lesson ends there as before.
+    other = make_client(world["second"])
+    other.get("/learn/go/first-steps/")
+    other.post("/learn/go/first-steps/1/", {"action": "next"})
+    other.post("/learn/go/first-steps/2/", {"action": "next"})
+    assert other.post("/learn/go/first-steps/3/", {"action": "next"})["Location"] == "/learn/go/"
+
+
 @pytest.mark.parametrize("query", ["assignment=999999", "assignment=x", "assignment=" + "9" * 40])
 def test_a_wrong_assignment_in_the_link_is_ignored(make_client, world, query):
     response = make_client(world["student"]).get(f"/puzzles/pick-one/?{query}")
