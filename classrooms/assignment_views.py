@@ -119,15 +119,7 @@ def _picked(request):
     lesson_ids = [_number(text) for text in request.POST.getlist("lesson")]
     if None in puzzle_ids or None in lesson_ids:
         raise assignments.AssignmentError(_("The list of choices was damaged; try again."))
-    if not puzzle_ids and not lesson_ids:
-        raise assignments.AssignmentError(_("Tick the lessons or puzzles to add first."))
-    puzzles = list(assignments.addable_puzzles(request.user).filter(pk__in=puzzle_ids))
-    lessons = list(assignments.Lesson.objects.filter(pk__in=lesson_ids))
-    if len(puzzles) != len(set(puzzle_ids)) or len(lessons) != len(set(lesson_ids)):
-        raise assignments.AssignmentError(_("Some of those cannot be assigned."))
-    order = {pk: index for index, pk in enumerate(puzzle_ids)}
-    puzzles.sort(key=lambda puzzle: order[puzzle.pk])
-    return puzzles, lessons
+    return assignments.picked(request.user, puzzle_ids, lesson_ids)
 
 
 @login_required

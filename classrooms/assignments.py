@@ -92,6 +92,19 @@ def addable_puzzles(teacher):
     return Puzzle.objects.filter(Q(is_public=True) | Q(author=teacher))
 
 
+def picked(teacher, puzzle_ids: Sequence[int], lesson_ids: Sequence[int]):
+    """The puzzles (in the order ticked) and lessons a teacher chose, all assignable."""
+    if not puzzle_ids and not lesson_ids:
+        raise AssignmentError(_("Tick the lessons or puzzles to add first."))
+    puzzles = list(addable_puzzles(teacher).filter(pk__in=puzzle_ids))
+    lessons = list(Lesson.objects.filter(pk__in=lesson_ids))
+    if len(puzzles) != len(set(puzzle_ids)) or len(lessons) != len(set(lesson_ids)):
+        raise AssignmentError(_("Some of those cannot be assigned."))
+    order = {pk: index for index, pk in enumerate(puzzle_ids)}
+    puzzles.sort(key=lambda puzzle: order[puzzle.pk])
+    return puzzles, lessons
+
+
 @transaction.atomic
 def add_items(assignment: Assignment, *, puzzles: Iterable = (), lessons: Iterable = ()) -> int:
     """Append lessons and puzzles not yet in the assignment; returns how many were new."""
