@@ -58,6 +58,8 @@ def test_a_missed_puzzle_comes_back_for_review(page, site, ladder):
     page.get_by_role("link", name=re.compile("复习 1 道题")).click()
     expect(page).to_have_url(f"{site}/review/ladder/")
     page.get_by_role("button", name="C2", exact=True).click()
+    # The reply first: a click on the old board while the answer is on its way is lost.
+    expect(page.locator("#play .reply")).to_contain_text("白 B1")
     page.get_by_role("button", name="C1", exact=True).click()
     expect(page.locator("#play .verdict")).to_contain_text("这次不计分")
     page.get_by_role("link", name=re.compile("回到复习列表")).click()
