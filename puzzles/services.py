@@ -95,6 +95,15 @@ def start_attempt(
     return attempt
 
 
+def _next_attempt(
+    learner: Learner, puzzle: Puzzle, latest: Attempt | None, *, mode: str, opened_at
+) -> Attempt:
+    """A new attempt after ``latest`` (None: the learner's first, the rated one)."""
+    return start_attempt(
+        learner, puzzle, mode=mode, first=latest is None, opened_at=opened_at, previous=latest
+    )
+
+
 def _finish(attempt: Attempt, *, solved: bool) -> None:
     """End the attempt and let ratings, the review queue and streaks know.
 
@@ -146,14 +155,7 @@ def submit_answer(
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
             if ply not in (None, 0):
                 raise StaleAnswer
-            attempt = start_attempt(
-                learner,
-                puzzle,
-                mode=mode,
-                first=attempt is None,
-                opened_at=opened_at,
-                previous=attempt,
-            )
+            attempt = _next_attempt(learner, puzzle, attempt, mode=mode, opened_at=opened_at)
         elif ply is not None and ply != attempt.ply:
             raise StaleAnswer
         answer = kind.parse_answer(puzzle.data, attempt.state, post)
@@ -190,14 +192,7 @@ def take_hint(
     with transaction.atomic():
         attempt = _latest_locked(learner, puzzle)
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
-            attempt = start_attempt(
-                learner,
-                puzzle,
-                mode=mode,
-                first=attempt is None,
-                opened_at=opened_at,
-                previous=attempt,
-            )
+            attempt = _next_attempt(learner, puzzle, attempt, mode=mode, opened_at=opened_at)
         if not kind.offers_hint:
             return None
         attempt.hinted = True

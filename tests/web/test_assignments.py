@@ -18,6 +18,7 @@ from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import make_user
 from tests.engines.go.test_problems import LADDER
+from tests.web.test_ratings import frozen_clock
 from tutorials.models import Lesson
 
 SECRET_NAME = "Class of Mr Wang"
@@ -438,28 +439,36 @@ def test_a_failed_puzzle_shows_as_failed(make_client, world):
     assert grid_for(world).rows[0].cells[1].status == assignments.FAILED
 
 
-def test_time_spent_counts_from_opening_the_board(make_client, world):
+@pytest.mark.parametrize(
+    "thinking, counted",
+    [
+        ({"minutes": 3}, 180),  # opening the board to the answer, not just the answer
+        ({"hours": 5}, 30 * 60),  # a board left open for hours counts half an hour
+    ],
+)
+def test_time_spent_counts_from_opening_the_board(make_client, world, thinking, counted):
     pupil = make_client(world["student"])
-    pupil.get("/puzzles/pick-one/")
-    session = pupil.session
-    opened = timezone.now() - datetime.timedelta(minutes=3)
-    session["puzzles-opened"] = {str(Puzzle.objects.get(slug="pick-one").pk): opened.isoformat()}
-    session.save()
-    solve(pupil, "pick-one", "c2")
-    cell = grid_for(world).rows[0].cells[1]
-    assert 175 <= cell.seconds <= 200
-    assert cell.time.startswith("3:0")
+    with frozen_clock() as clock:
+        pupil.get("/puzzles/pick-one/")
+        clock.advance(**thinking)
+        solve(pupil, "pick-one", "c2")
+        cell = grid_for(world).rows[0].cells[1]
+    assert cell.seconds == counted
+    assert cell.time == ("3:00" if counted == 180 else "30:00")
 
 
-def test_a_board_left_open_for_hours_counts_at_most_half_an_hour(make_client, world):
+def test_a_second_try_starts_when_the_first_ended(make_client, world):
     pupil = make_client(world["student"])
-    pupil.get("/puzzles/pick-one/")
-    session = pupil.session
-    opened = timezone.now() - datetime.timedelta(hours=5)
-    session["puzzles-opened"] = {str(Puzzle.objects.get(slug="pick-one").pk): opened.isoformat()}
-    session.save()
-    solve(pupil, "pick-one", "c2")
-    assert grid_for(world).rows[0].cells[1].seconds == 30 * 60
+    with frozen_clock() as clock:
+        pupil.get("/puzzles/pick-one/")
+        clock.advance(minutes=2)
+        solve(pupil, "pick-one", "e5")  # wrong, after 2 minutes
+        clock.advance(minutes=1)
+        pupil.get("/puzzles/pick-one/")  # the board again, a minute later
+        clock.advance(minutes=1)
+        solve(pupil, "pick-one", "c2")
+        cell = grid_for(world).rows[0].cells[1]
+    assert (cell.status, cell.attempts, cell.seconds) == (assignments.SOLVED, 2, 180)
 
 
 def test_lesson_progress_shows_steps_and_completion(make_client, world):
