@@ -53,16 +53,18 @@ LABELS = {
     TRIED: gettext_lazy("in progress"),
     NOT_STARTED: gettext_lazy("not started"),
 }
-# What a student is shown of their own work: done, tried, not started.
+# What a student is shown of their own work (``Cell.student_status``).
 STUDENT_LABELS = {
-    FIRST_TRY: gettext_lazy("done"),
-    SOLVED: gettext_lazy("done"),
-    COMPLETED: gettext_lazy("done"),
-    FAILED: gettext_lazy("tried"),
-    TRIED: gettext_lazy("tried"),
+    "done": gettext_lazy("done"),
+    "tried": gettext_lazy("tried"),
     NOT_STARTED: gettext_lazy("not started"),
 }
 SYMBOLS = {FIRST_TRY: "✓", SOLVED: "✓", COMPLETED: "✓", FAILED: "✗", TRIED: "…", NOT_STARTED: "–"}
+
+
+def is_after(moment, due) -> bool:
+    """Whether ``moment`` is past the due time; never, without a due time (or a moment)."""
+    return due is not None and moment is not None and moment > due
 
 
 class AssignmentError(ValueError):
@@ -165,13 +167,15 @@ def is_assigned(assignment: Assignment, user) -> bool:
     return assigned_students(assignment).filter(pk=user.pk).exists()
 
 
-def student_assignments(user) -> list[Assignment]:
-    """Assignments of the user's open classes that are for them, soonest due first."""
+def student_assignments(user, classroom: Classroom | None = None) -> list[Assignment]:
+    """Assignments of the user's open classes (or of one) that are for them."""
     if not user.is_authenticated:
         return []
     memberships = Membership.objects.filter(
         student=user, archived_at__isnull=True, classroom__archived_at__isnull=True
     )
+    if classroom is not None:
+        memberships = memberships.filter(classroom=classroom)
     return list(
         Assignment.objects.filter(classroom__in=memberships.values("classroom"))
         .filter(Q(students=None) | Q(students=user))
@@ -207,7 +211,7 @@ class Cell:
 
     @property
     def student_label(self) -> str:
-        return str(STUDENT_LABELS[self.status])
+        return str(STUDENT_LABELS[self.student_status])
 
     @property
     def symbol(self) -> str:
@@ -340,7 +344,7 @@ def progress(
                     steps_total.get(item.lesson_id, 0),
                     due,
                 )
-            cell.overdue = due is not None and due < now and not cell.done
+            cell.overdue = is_after(now, due) and not cell.done
             cells[learner_id, item.pk] = cell
     return cells
 
@@ -357,7 +361,7 @@ def _puzzle_cell(attempts, due) -> Cell:
     solves = [a for a in attempts if a[0] == Attempt.Status.SOLVED]
     if solves:
         cell.status = FIRST_TRY if attempts[0][0] == Attempt.Status.SOLVED else SOLVED
-        cell.late = due is not None and solves[0][4] is not None and solves[0][4] > due
+        cell.late = is_after(solves[0][4], due)
     elif any(a[0] == Attempt.Status.PLAYING for a in attempts):
         cell.status = TRIED
     elif attempts:
@@ -371,7 +375,7 @@ def _lesson_cell(steps_done, completed_at, attempts, begun, steps_total, due) ->
     _effort(cell, attempts)
     if completed_at is not None:
         cell.status = COMPLETED
-        cell.late = due is not None and completed_at > due
+        cell.late = is_after(completed_at, due)
     elif cell.steps or begun:
         cell.status = TRIED
     return cell
@@ -499,15 +503,13 @@ def results(assignment: Assignment, *, now=None) -> Grid:
     ]
     columns = [Column(item, [row.cells[i] for row in rows]) for i, item in enumerate(items)]
     due = assignment.due_at
-    return Grid(
-        assignment, items, rows, columns, is_past_due=due is not None and due < now, chosen=chosen
-    )
+    return Grid(assignment, items, rows, columns, is_past_due=is_after(now, due), chosen=chosen)
 
 
 def _empty(item: Item, now) -> Cell:
     """The cell of a student who has never played anything at all (no learner yet)."""
     due = item.item.assignment.due_at
-    return Cell(overdue=due is not None and due < now)
+    return Cell(overdue=is_after(now, due))
 
 
 def _name(user) -> str:
@@ -565,7 +567,7 @@ class StudentAssignment:
     @property
     def is_overdue(self) -> bool:
         due = self.assignment.due_at
-        return due is not None and due < self.now and not self.is_done
+        return is_after(self.now, due) and not self.is_done
 
 
 def for_student(user, assignments: Sequence[Assignment], *, now=None) -> list[StudentAssignment]:

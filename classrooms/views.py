@@ -35,7 +35,7 @@ def create_class(request):
 def class_detail(request, pk):
     classroom, teaching = get_visible(request.user, pk)
     if not teaching:
-        mine = [a for a in assignments.student_assignments(request.user) if a.classroom_id == pk]
+        mine = assignments.student_assignments(request.user, classroom)
         context = {"classroom": classroom, "works": assignments.for_student(request.user, mine)}
         return render(request, "classrooms/student.html", context)
     memberships = classroom.memberships.select_related("student__profile").order_by(
