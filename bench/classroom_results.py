@@ -30,7 +30,6 @@ measurement: it exits 0 whatever the times.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime
 import os
 import random
@@ -39,10 +38,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from load import bench_environment  # bench/ is this script's own folder on sys.path
-from progress import BenchError, _create_postgres_database
+from progress import BenchError, configure, prepare_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -58,34 +55,6 @@ MAX_QUERIES = 12
 STUDENTS, PUZZLE_ITEMS, LESSON_ITEMS, STEPS = 60, 34, 6, 8
 LIBRARY, OTHERS, OTHER_ATTEMPTS = 5000, 2000, 100_000
 BARE = "/bench/bare/"
-
-
-def configure(args) -> str:
-    WORK_DIR.mkdir(exist_ok=True)
-    environment = bench_environment(WORK_DIR, host="testserver")
-    os.environ.clear()
-    os.environ.update(environment)
-    if args.database == "sqlite":
-        path = WORK_DIR / "classroom.sqlite3"
-        for suffix in ("", "-wal", "-shm"):
-            with contextlib.suppress(FileNotFoundError):
-                Path(f"{path}{suffix}").unlink()
-        os.environ["DJANGO_SQLITE_PATH"] = str(path)
-        return f"SQLite {path}"
-    name = urlsplit(args.database_url).path.lstrip("/")
-    if "bench" not in name:
-        raise BenchError(f"the PostgreSQL database {name!r} must have 'bench' in its name")
-    _create_postgres_database(args.database_url, name, fresh=True)
-    os.environ["DATABASE_URL"] = args.database_url
-    return f"PostgreSQL database {name}"
-
-
-def prepare_schema() -> None:
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-    if not (WORK_DIR / "static" / "staticfiles.json").exists():
-        call_command("collectstatic", verbosity=0, interactive=False)
 
 
 # --------------------------------------------------------------------------- data
@@ -323,13 +292,14 @@ def main() -> int:
     )
     parser.add_argument("--runs", type=int, default=100, help="timed runs per page (100)")
     parser.add_argument("--seed", type=int, default=9)
+    parser.set_defaults(keep=False)  # always a fresh class: generating it takes seconds
     args = parser.parse_args()
     try:
-        label = configure(args)
+        label = configure(args, WORK_DIR, "classroom.sqlite3")
         import django
 
         django.setup()
-        prepare_schema()
+        prepare_schema(WORK_DIR)
         world = generate(args.seed)
         rows = measure(world, args.runs)
         report(rows, label, world)

@@ -82,15 +82,18 @@ class BenchError(RuntimeError):
     """The run itself failed."""
 
 
-def configure(args) -> str:
-    """Point Django at the benchmark's database with production settings; return its label."""
-    WORK_DIR.mkdir(exist_ok=True)
+def configure(args, work_dir: Path = WORK_DIR, sqlite_name: str = "progress.sqlite3") -> str:
+    """Point Django at the benchmark's database with production settings; return its label.
+
+    ``args`` has ``database``, ``database_url`` and ``keep`` (reuse an earlier run's data).
+    """
+    work_dir.mkdir(exist_ok=True)
     # The load benchmark's production settings; the test client's host.
-    environment = bench_environment(WORK_DIR, host="testserver")
+    environment = bench_environment(work_dir, host="testserver")
     os.environ.clear()
     os.environ.update(environment)
     if args.database == "sqlite":
-        path = WORK_DIR / "progress.sqlite3"
+        path = work_dir / sqlite_name
         if not args.keep:
             for suffix in ("", "-wal", "-shm"):
                 with contextlib.suppress(FileNotFoundError):
@@ -138,11 +141,11 @@ def _create_postgres_database(url: str, name: str, *, fresh: bool) -> None:
             admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
-def prepare_schema() -> None:
+def prepare_schema(work_dir: Path = WORK_DIR) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
-    if not (WORK_DIR / "static" / "staticfiles.json").exists():
+    if not (work_dir / "static" / "staticfiles.json").exists():
         call_command("collectstatic", verbosity=0, interactive=False)
 
 
