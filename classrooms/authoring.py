@@ -413,12 +413,8 @@ def go_setup_from_sgf(sgf: str) -> GoSetup:
     return GoSetup(size, cells, problem.to_move, list(problem.marked), lines)
 
 
-def has_move_comments(sgf: str) -> bool:
-    """Whether the SGF's tree has comments the board editor would not keep."""
-    try:
-        problem = read_problem(sgf)
-    except SgfError:
-        return True
+def has_move_comments(problem: Problem) -> bool:
+    """Whether the problem's tree has comments the board editor would not keep."""
 
     def any_comment(children: list[Node]) -> bool:
         return any(n.comment or any_comment(n.children) for n in children)
@@ -1142,12 +1138,12 @@ def edits_as_sgf(puzzle: Puzzle, mode: str | None) -> bool:
     """Go problems whose tree has comments are edited as SGF text (the editor would drop them)."""
     if puzzle.game != "go":
         return False
-    sgf = puzzle.data.get("sgf", "")
     try:
-        if read_problem(sgf).size not in GO_SIZES:
-            return True  # the editor's boards are 9x9, 13x13 and 19x19
+        problem = read_problem(puzzle.data.get("sgf", ""))
     except SgfError:
         return True
+    if problem.size not in GO_SIZES:
+        return True  # the editor's boards are 9x9, 13x13 and 19x19
     if mode in ("sgf", "editor"):
         return mode == "sgf"
-    return has_move_comments(sgf)
+    return has_move_comments(problem)
