@@ -22,6 +22,37 @@ def make_user(username, *, teacher=False, password="a-long-test-password"):
     return user
 
 
+def classroom_world(name: str, **others: str) -> dict:
+    """The personas of the classroom tests, as users in a class called ``name``.
+
+    "owner" teaches it with "co"; "student" (pupil) and the ``others`` (key:
+    username) are its students; "other" is another teacher, whose own class has
+    "outsider" as a student.
+    """
+    from classrooms import services
+
+    owner = make_user("owner", teacher=True)
+    co = make_user("coteacher", teacher=True)
+    other = make_user("otherteacher", teacher=True)
+    students = {"student": make_user("pupil")}
+    students.update((key, make_user(username)) for key, username in others.items())
+    outsider = make_user("outsider")
+    classroom = services.create_classroom(owner, name=name, game="go")
+    services.add_teacher(classroom, "coteacher")
+    for user in students.values():
+        services.join(user, classroom.join_code)
+    elsewhere = services.create_classroom(other, name="Another class")
+    services.join(outsider, elsewhere.join_code)
+    return {
+        "classroom": classroom,
+        "owner": owner,
+        "co": co,
+        "other": other,
+        **students,
+        "outsider": outsider,
+    }
+
+
 @pytest.fixture
 def learner_user(db):
     return make_user("learner")

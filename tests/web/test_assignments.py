@@ -16,7 +16,7 @@ from django.utils import timezone
 from classrooms import assignments, services
 from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Attempt, Puzzle
-from tests.conftest import make_user
+from tests.conftest import classroom_world, make_user
 from tests.engines.go.test_problems import LADDER
 from tests.web.test_ratings import frozen_clock
 from tutorials.models import Lesson
@@ -27,18 +27,8 @@ TITLE = "Week 3 homework"
 
 @pytest.fixture
 def world(content):
-    owner = make_user("owner", teacher=True)
-    co = make_user("coteacher", teacher=True)
-    other = make_user("otherteacher", teacher=True)
-    student = make_user("pupil")
-    second = make_user("second")
-    outsider = make_user("outsider")
-    classroom = services.create_classroom(owner, name=SECRET_NAME, game="go")
-    services.add_teacher(classroom, "coteacher")
-    services.join(student, classroom.join_code)
-    services.join(second, classroom.join_code)
-    elsewhere = services.create_classroom(other, name="Another class")
-    services.join(outsider, elsewhere.join_code)
+    world = classroom_world(SECRET_NAME, second="second")
+    classroom, owner = world["classroom"], world["owner"]
     assignment = assignments.create_assignment(
         classroom,
         owner,
@@ -49,16 +39,7 @@ def world(content):
     lesson = Lesson.objects.get(slug="first-steps")
     puzzles = [Puzzle.objects.get(slug="pick-one"), Puzzle.objects.get(slug="pick-two")]
     assignments.add_items(assignment, puzzles=puzzles, lessons=[lesson])
-    return {
-        "classroom": classroom,
-        "assignment": assignment,
-        "owner": owner,
-        "co": co,
-        "other": other,
-        "student": student,
-        "second": second,
-        "outsider": outsider,
-    }
+    return {**world, "assignment": assignment}
 
 
 PERSONAS = ("anonymous", "student", "outsider", "owner", "co", "other")

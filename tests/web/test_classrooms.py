@@ -9,31 +9,14 @@ import pytest
 
 from classrooms import services
 from classrooms.models import Classroom, Membership
-from tests.conftest import make_user
+from tests.conftest import classroom_world, make_user
 
 SECRET_NAME = "Class of Mr Wang"
 
 
 @pytest.fixture
 def world(db):
-    owner = make_user("owner", teacher=True)
-    co = make_user("coteacher", teacher=True)
-    other = make_user("otherteacher", teacher=True)
-    student = make_user("pupil")
-    outsider = make_user("outsider")
-    classroom = services.create_classroom(owner, name=SECRET_NAME, game="go")
-    services.add_teacher(classroom, "coteacher")
-    services.join(student, classroom.join_code)
-    elsewhere = services.create_classroom(other, name="Another class")
-    services.join(outsider, elsewhere.join_code)
-    return {
-        "classroom": classroom,
-        "owner": owner,
-        "co": co,
-        "other": other,
-        "student": student,
-        "outsider": outsider,
-    }
+    return classroom_world(SECRET_NAME)
 
 
 PERSONAS = ("anonymous", "student", "outsider", "owner", "co", "other")

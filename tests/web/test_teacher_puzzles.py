@@ -19,7 +19,7 @@ from classrooms import authoring, services
 from engines.cards import CARDS
 from puzzles.access import is_visible
 from puzzles.models import Attempt, Puzzle
-from tests.conftest import make_user
+from tests.conftest import classroom_world, make_user
 from tests.web.test_security import audit
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -61,30 +61,10 @@ def text_of(response) -> str:
 
 @pytest.fixture
 def world(db):
-    owner = make_user("owner", teacher=True)
-    co = make_user("coteacher", teacher=True)
-    other = make_user("otherteacher", teacher=True)
-    student = make_user("pupil")
-    archived = make_user("archived-pupil")
-    outsider = make_user("outsider")
-    nonteacher = make_user("plainuser")
-    classroom = services.create_classroom(owner, name="Go club", game="go")
-    services.add_teacher(classroom, "coteacher")
-    services.join(student, classroom.join_code)
-    services.join(archived, classroom.join_code)
-    services.set_archived(classroom.memberships.get(student=archived), True)
-    elsewhere = services.create_classroom(other, name="Another class")
-    services.join(outsider, elsewhere.join_code)
-    return {
-        "classroom": classroom,
-        "owner": owner,
-        "co": co,
-        "other": other,
-        "student": student,
-        "archived": archived,
-        "outsider": outsider,
-        "nonteacher": nonteacher,
-    }
+    world = classroom_world("Go club", archived="archived-pupil")
+    membership = world["classroom"].memberships.get(student=world["archived"])
+    services.set_archived(membership, True)
+    return {**world, "nonteacher": make_user("plainuser")}
 
 
 @pytest.fixture
