@@ -35,6 +35,10 @@ class Puzzle(models.Model):
     kind = models.CharField(_("kind"), max_length=40, db_index=True)
     slug = models.SlugField(max_length=120, unique=True)
     data = models.JSONField(_("data"))
+    # What judging needs, computed by the kind from ``data`` when the puzzle is
+    # saved (content load, a teacher's editor) so that an answer is only looked
+    # up: see ``PuzzleKind.prepare``.
+    prepared = models.JSONField(default=dict, blank=True, editable=False)
     prompt_zh = models.TextField(_("prompt (Chinese)"))
     prompt_en = models.TextField(_("prompt (English)"))
     explanation_zh = models.TextField(_("explanation (Chinese)"), blank=True)
