@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Learner
 
 from .games import GAME_CHOICES
-from .kinds import kind_title, localized
+from .kinds import kind_title, localized, with_prepared
 
 
 class Theme(models.Model):
@@ -78,6 +78,11 @@ class Puzzle(models.Model):
     @cached_property
     def url(self) -> str:
         return reverse("puzzles:solve", args=[self.slug])
+
+    @cached_property
+    def kind_data(self) -> dict:
+        """The data its kind is handed: ``data`` with what ``prepare`` worked out."""
+        return with_prepared(self.data, self.prepared) if self.prepared else self.data
 
     @property
     def prompt(self):

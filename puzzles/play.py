@@ -50,20 +50,20 @@ def build_play(
     kind = get_kind(puzzle.kind)
     playing = attempt is not None and attempt.status == Attempt.Status.PLAYING
     finished = attempt is not None and not playing and (verdict is not None or show_solution)
-    state = attempt.state if (playing or finished) else kind.start(puzzle.data)
-    solution = kind.solution(puzzle.data) if show_solution else None
+    state = attempt.state if (playing or finished) else kind.start(puzzle.kind_data)
+    solution = kind.solution(puzzle.kind_data) if show_solution else None
     if solution is not None:
-        state = {**kind.start(puzzle.data), "solution": solution}
+        state = {**kind.start(puzzle.kind_data), "solution": solution}
     hinted = not finished and kind.offers_hint and state.get("hint")
-    hint = kind.hint(puzzle.data, state) if hinted else None
+    hint = kind.hint(puzzle.kind_data, state) if hinted else None
     failed = finished and attempt.status == Attempt.Status.FAILED
     if playing or finished:
-        board = kind.board(puzzle.data, state, verdict=verdict, interactive=not finished)
+        board = kind.board(puzzle.kind_data, state, verdict=verdict, interactive=not finished)
     else:
         # A fresh board is the same for every visitor: drawn once per language.
         board = content_cache.cached(
             ("fresh-board", puzzle.pk, get_language()),
-            lambda: kind.board(puzzle.data, state, interactive=True),
+            lambda: kind.board(puzzle.kind_data, state, interactive=True),
         )
     return Play(
         puzzle=puzzle,
@@ -78,7 +78,7 @@ def build_play(
         notice=notice,
         hint=localized(hint[0]) if hint else "",
         can_hint=not finished and kind.offers_hint and not state.get("hint"),
-        can_reveal=failed and solution is None and kind.solution(puzzle.data) is not None,
+        can_reveal=failed and solution is None and kind.solution(puzzle.kind_data) is not None,
         solution=[kind.move_label(move) for move in solution] if solution else solution,
         typed_moves=kind.typed_moves and not finished,
         typed_example=kind.typed_example,

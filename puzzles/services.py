@@ -56,7 +56,7 @@ def has_solved(learner: Learner | None, puzzle: Puzzle) -> bool:
 
 
 def initial_state(puzzle: Puzzle) -> dict[str, Any]:
-    return get_kind(puzzle.kind).start(puzzle.data)
+    return get_kind(puzzle.kind).start(puzzle.kind_data)
 
 
 # The longest stretch one attempt is taken to last: a board left open over
@@ -158,8 +158,8 @@ def submit_answer(
             attempt = _next_attempt(learner, puzzle, attempt, mode=mode, opened_at=opened_at)
         elif ply is not None and ply != attempt.ply:
             raise StaleAnswer
-        answer = kind.parse_answer(puzzle.data, attempt.state, post)
-        verdict, state = kind.check(puzzle.data, attempt.state, answer)
+        answer = kind.parse_answer(puzzle.kind_data, attempt.state, post)
+        verdict, state = kind.check(puzzle.kind_data, attempt.state, answer)
         if verdict.is_illegal:
             # The rules forbid the move: the learner reads why and tries again.
             return Outcome(attempt, verdict)
@@ -209,7 +209,7 @@ def reveal_solution(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     attempt = current_attempt(learner, puzzle)
     if attempt is None or attempt.status == Attempt.Status.PLAYING:
         return None
-    if get_kind(puzzle.kind).solution(puzzle.data) is None:
+    if get_kind(puzzle.kind).solution(puzzle.kind_data) is None:
         return None
     if not attempt.revealed:
         attempt.revealed = True

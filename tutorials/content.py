@@ -35,8 +35,9 @@ A lesson::
 
 Loading is idempotent (matched by slug; edits are applied, nothing is
 duplicated) and all-or-nothing: every puzzle goes through its kind's
-``validate``, and the first invalid file stops the load with its name and the
-reason, leaving the database as it was.
+``prepare`` (which validates it and works out what judging its answers needs,
+stored with the puzzle), and the first invalid file stops the load with its
+name and the reason, leaving the database as it was.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from typing import Any
 from django.db import transaction
 
 from puzzles.games import GAMES_BY_SLUG
-from puzzles.kinds import InvalidPuzzle, UnknownKind, get_kind
+from puzzles.kinds import InvalidPuzzle, OutOfBudget, UnknownKind, get_kind
 from puzzles.models import Puzzle, Theme
 
 from .models import Lesson, Step
@@ -147,9 +148,11 @@ def _save_puzzle(
     if "sgf" in table:
         data = {**data, "sgf": _read_sgf(path, table["sgf"], game)}
     try:
-        kind.validate(data)
+        prepared = kind.prepare(data)
     except InvalidPuzzle as error:
         raise ContentError(path, f"puzzle {slug!r} is invalid: {error}") from None
+    except OutOfBudget as error:
+        raise ContentError(path, f"puzzle {slug!r} cannot be judged quickly: {error}") from None
     if "prompt" not in table and kind.prompt(data):
         table = {**table, "prompt": kind.prompt(data)}
     prompt_zh, prompt_en = _text(path, table, "prompt")
@@ -163,6 +166,7 @@ def _save_puzzle(
             "game": game,
             "kind": kind_name,
             "data": dict(data),
+            "prepared": prepared,
             "prompt_zh": prompt_zh,
             "prompt_en": prompt_en,
             "explanation_zh": explanation_zh,

@@ -68,7 +68,7 @@ def daily_cards() -> list[DailyCard]:
         DailyCard(
             get_game(chosen.game),
             chosen.puzzle,
-            get_kind(chosen.puzzle.kind).board(chosen.puzzle.data, None, interactive=False),
+            get_kind(chosen.puzzle.kind).board(chosen.puzzle.kind_data, None, interactive=False),
         )
         for chosen in daily.todays_puzzles()
     ]

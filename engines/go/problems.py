@@ -27,7 +27,7 @@ import sys
 from dataclasses import dataclass, field
 
 from . import Board, IllegalMove, Move, opponent, point_name
-from .reading import attack, check_first_move
+from .reading import check_first_move, first_capture
 from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
 
 AIMS = ("capture", "save")
@@ -159,17 +159,14 @@ def _read_together(task: Task, board: Board, point: int) -> tuple[bool, tuple[in
             return True, (point,)
         defender = opponent(task.problem.to_move)
         main: tuple[int, ...] = ()
-        for reply in _defences(task, board):
-            try:
-                board.play(Move(defender, reply), enforce_turn=False)
-            except IllegalMove:
-                continue
+        for reply in _strongest_first(task, board, defender, _defences(task, board)):
+            board.play(Move(defender, reply), enforce_turn=False)
             try:
                 follow = next(
                     (
                         reading.line
-                        for t in task.live_targets(board)
-                        if (reading := attack(board, t)).success
+                        for t in _weakest_first(task, board)
+                        if (reading := first_capture(board, t)).success
                     ),
                     None,
                 )
@@ -182,6 +179,37 @@ def _read_together(task: Task, board: Board, point: int) -> tuple[bool, tuple[in
         return True, main or (point,)
     finally:
         board.pop()
+
+
+def _liberties(board: Board, targets: list[int]) -> list[int]:
+    return sorted(len(board.chain(t).liberties) for t in targets)
+
+
+def _strongest_first(task: Task, board: Board, defender: int, replies: list[int]) -> list[int]:
+    """The legal ``replies``, those that leave the weakest marked chain most liberties first.
+
+    A defence that saves every chain is usually the one that strengthens the weakest:
+    tried first, it ends the reading of a wrong move early (the proof that each chain
+    is safe is the expensive part) and it is the answer a learner should see.
+    """
+    ranked = []
+    for reply in replies:
+        try:
+            board.play(Move(defender, reply), enforce_turn=False)
+        except IllegalMove:
+            continue
+        try:
+            libs = _liberties(board, task.live_targets(board))
+        finally:
+            board.pop()
+        ranked.append((-libs[0] if libs else 0, -sum(libs), reply))
+    return [reply for *_key, reply in sorted(ranked)]
+
+
+def _weakest_first(task: Task, board: Board) -> list[int]:
+    """The live marked chains, each once (two may have joined), fewest liberties first."""
+    chains = {board.chain(t) for t in task.live_targets(board)}
+    return [min(c.stones) for c in sorted(chains, key=lambda c: (len(c.liberties), min(c.stones)))]
 
 
 def _defences(task: Task, board: Board) -> list[int]:
@@ -287,7 +315,7 @@ def verify(task: Task) -> list[str]:
     if not any(n.correct for n in problem.tree if n.move.color == problem.to_move):
         errors.append("no first move is marked right")
     if task.aim == "save":
-        danger = attack(board, task.targets[0])
+        danger = first_capture(board, task.targets[0])
         if not danger.success:
             errors.append("the marked stones are not in danger: nothing needs saving")
 

@@ -450,9 +450,31 @@ def defend(
     return _top(board, target, "save", depth, node_limit, branch_depth)
 
 
+def first_capture(
+    board: Board,
+    target: int,
+    *,
+    depth: int = DEPTH,
+    node_limit: int = NODE_LIMIT,
+    branch_depth: int = BRANCH_DEPTH,
+) -> Reading:
+    """As ``attack``, stopping at the first line that captures.
+
+    The verdict and the main line are ``attack``'s (the first moves are tried in
+    the same order), without reading out every other first move's refutation:
+    ``refutations`` and ``correct_moves`` stay empty.
+    """
+    s = _Search(board, target, depth, node_limit, branch_depth)
+    try:
+        success, line = s.attack(depth, 0)
+    except _Abort:
+        return Reading(False, None, (), complete=False, nodes=s.nodes)
+    return Reading(success, line[0] if line else None, line, nodes=s.nodes)
+
+
 def is_capturable(board: Board, target: int, **options) -> bool:
     """Whether the attacker, moving first, captures the chain at ``target``."""
-    return attack(board, target, **options).success
+    return first_capture(board, target, **options).success
 
 
 def check_first_move(

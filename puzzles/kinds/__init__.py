@@ -3,6 +3,10 @@
 A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
 
 * ``validate(data)`` a puzzle's data with its engine (raise ``InvalidPuzzle``),
+* ``prepare(data, budget)`` validate it and work out, once, what judging needs (the
+  winning moves of each position, a solved ending...): the result is stored with
+  the puzzle (``Puzzle.prepared``) and comes back to every later call inside the
+  data, under ``PREPARED``, so that judging an answer only looks things up,
 * ``start(data)`` an attempt (return the attempt's JSON state),
 * ``parse_answer(data, state, post)`` read one answer from a form (raise ``BadAnswer``),
 * ``check(data, state, answer)`` judge it, returning a ``Verdict`` and the new state:
@@ -25,18 +29,27 @@ Kinds register themselves with ``@register`` when their module is imported;
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from engines.budget import Budget, OutOfBudget  # noqa: F401 (re-exported to the web side)
 
 CORRECT = "correct"
 WRONG = "wrong"
 CONTINUE = "continue"
 ILLEGAL = "illegal"  # the rules forbid the move: nothing changes, the learner tries again
 MARKED = "marked"  # an answer noted, not yet judged (a point picked for a set of answers)
+
+
+# The key under which a kind finds, inside the data it is given, what its
+# ``prepare`` worked out when the puzzle was saved (``Puzzle.kind_data``).
+PREPARED = "prepared"
 
 
 class InvalidPuzzle(ValueError):
@@ -134,6 +147,30 @@ class PuzzleKind:
     def validate(self, data: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
+    def prepare(self, data: Mapping[str, Any], budget: Budget | None = None) -> dict[str, Any]:
+        """Validate ``data`` and work out what judging it needs, as JSON.
+
+        Called when the puzzle is saved (the content loader, a teacher's editor);
+        the engine searches share ``budget`` (``OutOfBudget`` when it is spent; a
+        kind's own default when None). Raise ``InvalidPuzzle`` for a puzzle whose
+        answers could not all be judged quickly. Kinds whose answers are cheap to
+        judge need nothing: ``{}``.
+        """
+        self.validate(data)
+        return {}
+
+    def prepared(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """What ``prepare`` stored for this puzzle, found in ``data``.
+
+        Data that comes without it (a lesson's static board, a test, a puzzle
+        saved before its kind prepared anything) is prepared here, once per
+        process.
+        """
+        stored = data.get(PREPARED)
+        if isinstance(stored, Mapping):
+            return stored
+        return _prepare_once(self.name, json.dumps(data, sort_keys=True, ensure_ascii=False))
+
     def start(self, data: Mapping[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -162,6 +199,16 @@ class PuzzleKind:
         interactive: bool = True,
     ) -> str:
         raise NotImplementedError
+
+
+@lru_cache(maxsize=256)
+def _prepare_once(kind: str, data_json: str) -> Mapping[str, Any]:
+    return get_kind(kind).prepare(json.loads(data_json))
+
+
+def with_prepared(data: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
+    """The data a kind is handed when judging: the puzzle's own, and what was prepared."""
+    return {**data, PREPARED: prepared}
 
 
 def read_choice(post: Mapping[str, Any], allowed) -> str:

@@ -12,7 +12,14 @@ from __future__ import annotations
 import pytest
 
 from engines.go import BLACK, WHITE, Board, Move, parse_point, point_name
-from engines.go.reading import Reading, attack, check_first_move, defend, is_capturable
+from engines.go.reading import (
+    Reading,
+    attack,
+    check_first_move,
+    defend,
+    first_capture,
+    is_capturable,
+)
 from tests.peers.go_tactics import (
     DOUBLE_ATARI,
     RACE_2_2_SHARED,
@@ -192,6 +199,9 @@ def test_verdicts(name, text, target, capture, save, captures, saves, wrong):
     assert a.success == capture
     assert d.success == save
     assert is_capturable(board, t) == capture
+    # The first-success search reaches attack's verdict by attack's main line.
+    first = first_capture(board, t)
+    assert first.complete and (first.success, first.line) == (a.success, a.line)
     if capture:
         assert point_name(a.move, n) in captures
         assert a.line[0] == a.move
