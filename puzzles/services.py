@@ -160,8 +160,9 @@ def submit_answer(
             raise StaleAnswer
         answer = kind.parse_answer(puzzle.kind_data, attempt.state, post)
         verdict, state = kind.check(puzzle.kind_data, attempt.state, answer)
-        if verdict.is_illegal:
-            # The rules forbid the move: the learner reads why and tries again.
+        if verdict.changes_nothing:
+            # The rules forbid the move (or it could not be judged in time): the
+            # learner reads why and tries again.
             return Outcome(attempt, verdict)
         attempt.state = state
         attempt.moves = [*attempt.moves, kind.answer_text(answer)]

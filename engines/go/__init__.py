@@ -183,6 +183,27 @@ def dead_chain(cells: list[int], nbrs: tuple[tuple[int, ...], ...], point: int) 
     return list(stones)
 
 
+class ReadCells(list):
+    """Board cells that note, in ``read``, every point looked at.
+
+    Put in place of ``Board.cells`` while a reading runs, it tells which points
+    the reading depends on (``engines.go.problems``): a stone on any other
+    point leaves every step of it as it was. Copies share the notes, so the
+    reader's scratch copy of the board records too.
+    """
+
+    def __init__(self, cells, read: set[int]):
+        super().__init__(cells)
+        self.read = read
+
+    def __getitem__(self, point):
+        self.read.add(point)
+        return list.__getitem__(self, point)
+
+    def copy(self) -> ReadCells:
+        return ReadCells(self, self.read)
+
+
 def remove_captured(
     cells: list[int],
     nbrs: tuple[tuple[int, ...], ...],

@@ -26,12 +26,19 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from . import Board, IllegalMove, Move, opponent, point_name
-from .reading import check_first_move, first_capture
+from ..budget import Budget, OutOfBudget
+from . import EMPTY, Board, IllegalMove, Move, ReadCells, opponent, point_name
+from .reading import check_first_move, first_candidates, first_capture
 from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
 
 AIMS = ("capture", "save")
 REFUTATION_PLIES = 5  # how much of a refutation line is shown
+# Reading nodes (stones played) one answer may cost on a request: about a tenth
+# of a second here. A move that needs more is not judged (``OutOfBudget``); the
+# moves a learner is likely to try are read out in advance (``prepare``).
+JUDGE_NODES = 6_000
+# What checking and preparing one problem may cost when it is loaded or saved.
+PREPARE_NODES = 2_000_000
 
 
 class ProblemError(ValueError):
@@ -123,40 +130,49 @@ def _first_line(node: Node) -> tuple[Node, ...]:
     return tuple(line)
 
 
-def _read(task: Task, board: Board, point: int) -> tuple[bool, tuple[int, ...]]:
+def _read(
+    task: Task, board: Board, point: int | None, budget: Budget
+) -> tuple[bool, tuple[int, ...]]:
     """The reader's verdict on the solver's ``point`` here, with its line.
 
     With several marked chains (a double atari) capturing any one is enough:
     ``point`` is right when one chain falls against every defence of that chain
     alone, or when after it every defence still leaves some chain capturable.
+    ``point`` None reads a move elsewhere that changes nothing here (a tenuki):
+    a right line then has no first move. The searches spend ``budget``
+    (``OutOfBudget`` when it is not enough).
     """
     refutation: tuple[int, ...] = ()
     targets = task.live_targets(board)
     for target in targets:
-        ok, line = check_first_move(board, target, point, task.aim)
+        ok, line = check_first_move(board, target, point, task.aim, budget=budget)
         if ok:
             return True, line
         if len(line) > len(refutation):
             refutation = line
     if task.aim == "capture" and len(targets) > 1:
-        ok, line = _read_together(task, board, point)
+        ok, line = _read_together(task, board, point, budget)
         if ok or line:
             return ok, line
     return False, refutation
 
 
-def _read_together(task: Task, board: Board, point: int) -> tuple[bool, tuple[int, ...]]:
+def _read_together(
+    task: Task, board: Board, point: int | None, budget: Budget
+) -> tuple[bool, tuple[int, ...]]:
     """Capture aim, several chains: after ``point``, does every defence lose one?
 
     Returns (True, main line) or (False, the defence that saves them all).
     """
-    try:
-        board.play(Move(task.problem.to_move, point), enforce_turn=False)
-    except IllegalMove:
-        return False, ()
+    first = () if point is None else (point,)
+    if point is not None:
+        try:
+            board.play(Move(task.problem.to_move, point), enforce_turn=False)
+        except IllegalMove:
+            return False, ()
     try:
         if task.achieved(board):
-            return True, (point,)
+            return True, first
         defender = opponent(task.problem.to_move)
         main: tuple[int, ...] = ()
         for reply in _strongest_first(task, board, defender, _defences(task, board)):
@@ -166,7 +182,7 @@ def _read_together(task: Task, board: Board, point: int) -> tuple[bool, tuple[in
                     (
                         reading.line
                         for t in _weakest_first(task, board)
-                        if (reading := first_capture(board, t)).success
+                        if (reading := first_capture(board, t, budget=budget)).success
                     ),
                     None,
                 )
@@ -175,10 +191,11 @@ def _read_together(task: Task, board: Board, point: int) -> tuple[bool, tuple[in
             if follow is None:
                 return False, (reply,)
             if not main:
-                main = (point, reply, *follow)
-        return True, main or (point,)
+                main = (*first, reply, *follow)
+        return True, main or first
     finally:
-        board.pop()
+        if point is not None:
+            board.pop()
 
 
 def _liberties(board: Board, targets: list[int]) -> list[int]:
@@ -233,11 +250,21 @@ def _comment(node: Node) -> dict[str, str]:
     return split_bilingual(node.comment) if node.comment else {}
 
 
-def judge(task: Task, moves: list[str], text: str) -> Judgement:
+def judge(
+    task: Task,
+    moves: list[str],
+    text: str,
+    *,
+    known: Known | None = None,
+    budget: Budget | None = None,
+) -> Judgement:
     """Judge the solver's move ``text`` (``"D4"``) after ``moves`` (``["B C3", "W D3"]``).
 
     ``moves`` must be a line this function accepted before (the learner's moves and
-    the replies it chose); anything else raises ``ProblemError``.
+    the replies it chose); anything else raises ``ProblemError``. ``known`` is what
+    ``prepare`` read out for the first move; a move it does not settle is read now,
+    within ``budget`` (``JUDGE_NODES`` when None): ``OutOfBudget`` when that is
+    not enough, and nothing is judged.
     """
     try:
         board = task.board(moves)
@@ -260,13 +287,15 @@ def judge(task: Task, moves: list[str], text: str) -> Judgement:
             played,
             comment={"zh": "停一手解决不了问题。", "en": "Passing does not solve the problem."},
         )
+    budget = budget or Budget(JUDGE_NODES)
+    known = known if not moves else None
     children = _tree_node(task, moves)
     node = next((n for n in children or () if n.move == move), None)
     if node is not None and node.correct is False:
         line = _first_line(node)
         refutation = tuple(n.move.text(size) for n in line)
         if not refutation:
-            _, read_line = _read(task, board, move.point)
+            _, read_line = _read_known(task, board, move.point, known, budget)
             refutation = _texts(board, read_line[:REFUTATION_PLIES], opponent(move.color))
         return Judgement("wrong", played, refutation=refutation, comment=_comment(node))
     if node is not None:
@@ -283,7 +312,7 @@ def judge(task: Task, moves: list[str], text: str) -> Judgement:
             comment=(comment if mine else theirs),
             in_tree=True,
         )
-    ok, line = _read(task, board, move.point)
+    ok, line = _read_known(task, board, move.point, known, budget)
     if not ok:
         shown = _texts(board, line[:REFUTATION_PLIES], opponent(move.color))
         return Judgement("wrong", played, refutation=shown)
@@ -304,8 +333,119 @@ def _texts(board: Board, points: tuple[int, ...], first: int) -> tuple[str, ...]
     return tuple(out)
 
 
-def verify(task: Task) -> list[str]:
-    """Everything wrong with the problem, proven by the reader; [] when it is sound."""
+# ---------------------------------------------------------------------------
+# Reading out in advance what judging needs
+
+
+Verdict = tuple[bool, tuple[int, ...]]  # right?, and the line (see ``_read``)
+
+
+@dataclass(frozen=True)
+class Known:
+    """A problem's start position, read out in advance (``prepare``).
+
+    ``moves``: the verdict of each first move that matters (the reader's own
+    candidates, the authored wrong moves without a refutation line). ``tenuki``:
+    the verdict of a move elsewhere, which changes nothing here, with the line
+    after it; ``region``: every point that reading looked at. A quiet stone on
+    any other point (its neighbours empty) leaves every step of the reading as it
+    was, since no point it stands on is ever looked at: its verdict is the tenuki's.
+    """
+
+    moves: dict[int, Verdict]
+    tenuki: Verdict | None = None
+    region: frozenset[int] = frozenset()
+
+    def to_json(self) -> dict:
+        return {
+            "moves": {str(p): [ok, list(line)] for p, (ok, line) in self.moves.items()},
+            "tenuki": None if self.tenuki is None else [self.tenuki[0], list(self.tenuki[1])],
+            "region": sorted(self.region),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Known:
+        tenuki = data.get("tenuki")
+        return cls(
+            moves={int(p): (bool(ok), tuple(line)) for p, (ok, line) in data["moves"].items()},
+            tenuki=None if tenuki is None else (bool(tenuki[0]), tuple(tenuki[1])),
+            region=frozenset(data.get("region", ())),
+        )
+
+
+def is_tenuki(task: Task, board: Board, point: int, known: Known) -> bool:
+    """Whether the solver's stone at ``point`` on the start position is sure to
+    change nothing that ``known``'s tenuki reading looked at (see ``Known``)."""
+    if known.tenuki is None or point in known.region or board.cells[point] != EMPTY:
+        return False
+    return all(board.cells[q] == EMPTY for q in board._neighbors[point])
+
+
+def _read_known(
+    task: Task, board: Board, point: int, known: Known | None, budget: Budget
+) -> Verdict:
+    """``_read``'s verdict, from ``known`` where it settles the move, else read now."""
+    if known is not None:
+        if point in known.moves:
+            return known.moves[point]
+        if is_tenuki(task, board, point, known):
+            ok, line = known.tenuki
+            return (True, (point, *line)) if ok else (False, line)
+    return _read(task, board, point, budget)
+
+
+def _read_tenuki(task: Task, board: Board, budget: Budget) -> tuple[Verdict, frozenset[int]]:
+    """The verdict of a move elsewhere, and every point its reading looked at.
+
+    The reading runs on cells that note each point read, and with the position's
+    history forgotten but for the position itself: the tenuki stone that is not on
+    the board would make every later position differ from every earlier one.
+    """
+    cells, seen = board.cells, board._seen
+    read: set[int] = set()
+    board.cells = ReadCells(cells, read)
+    board._seen = {board._key(board.hash, opponent(task.problem.to_move))}
+    try:
+        verdict = _read(task, board, None, budget)
+    finally:
+        board.cells, board._seen = cells, seen
+    return verdict, frozenset(read)
+
+
+def prepare(task: Task, budget: Budget | None = None) -> Known:
+    """What judging a first move needs, read out now: the tenuki, and each first
+    move that matters which the authored tree does not judge by itself.
+
+    The first move is where a learner tries anything at all; later moves are
+    read when they come, within ``JUDGE_NODES``. ``OutOfBudget`` when ``budget``
+    (``PREPARE_NODES`` when None) is not enough.
+    """
+    budget = budget or Budget(PREPARE_NODES)
+    board = task.problem.board()
+    tenuki, region = _read_tenuki(task, board, budget)
+    authored = {n.move.point: n for n in task.problem.tree if n.move.point is not None}
+    wanted = {p for t in task.live_targets(board) for p in first_candidates(board, t, task.aim)}
+    verdicts = {}
+    for point in sorted(wanted | set(authored)):
+        node = authored.get(point)
+        if node is not None and (node.correct or node.children):
+            continue  # the tree judges it
+        try:
+            board.play(Move(task.problem.to_move, point))
+        except IllegalMove:
+            continue
+        board.pop()
+        verdicts[point] = _read(task, board, point, budget)
+    return Known(verdicts, tenuki, region)
+
+
+def verify(task: Task, budget: Budget | None = None) -> list[str]:
+    """Everything wrong with the problem, proven by the reader; [] when it is sound.
+
+    ``OutOfBudget`` when the reading needs more than ``budget`` (``PREPARE_NODES``
+    when None).
+    """
+    budget = budget or Budget(PREPARE_NODES)
     problem = task.problem
     errors: list[str] = []
     board = problem.board()
@@ -315,7 +455,7 @@ def verify(task: Task) -> list[str]:
     if not any(n.correct for n in problem.tree if n.move.color == problem.to_move):
         errors.append("no first move is marked right")
     if task.aim == "save":
-        danger = first_capture(board, task.targets[0])
+        danger = first_capture(board, task.targets[0], budget=budget)
         if not danger.success:
             errors.append("the marked stones are not in danger: nothing needs saving")
 
@@ -330,7 +470,7 @@ def verify(task: Task) -> list[str]:
                 elif not task.live_targets(board):
                     errors.append(f"{where}: the tree goes on after the marked stones are gone")
                 else:
-                    ok, _ = _read(task, board, node.move.point)
+                    ok, _ = _read(task, board, node.move.point, budget)
                     if ok != bool(node.correct):
                         marked = "right" if node.correct else "wrong"
                         proven = "works" if ok else "fails"
@@ -369,4 +509,15 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     raise SystemExit(main())
 
-__all__ = ["AIMS", "Judgement", "ProblemError", "Task", "judge", "verify"]
+__all__ = [
+    "AIMS",
+    "JUDGE_NODES",
+    "Judgement",
+    "Known",
+    "OutOfBudget",
+    "ProblemError",
+    "Task",
+    "judge",
+    "prepare",
+    "verify",
+]

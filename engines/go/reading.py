@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..budget import Budget
 from . import (  # noqa: F401  (parse_point: doctest names)
     EMPTY,
     Board,
@@ -79,6 +80,23 @@ class _Abort(Exception):
     pass
 
 
+def _limit(node_limit: int, budget: Budget | None) -> int:
+    return node_limit if budget is None else max(min(node_limit, budget.left), 1)
+
+
+def _spend(s: _Search, node_limit: int, budget: Budget | None, aborted: bool) -> None:
+    """Count a search's nodes against ``budget``; ``OutOfBudget`` if the budget stopped it.
+
+    A search stopped by its own ``node_limit`` (not the budget) keeps its usual
+    meaning: not proven.
+    """
+    if budget is None:
+        return
+    if aborted and budget.left <= node_limit:
+        budget.spend(budget.left + 1)
+    budget.spend(min(s.nodes, budget.left))
+
+
 class _Candidates(list):
     """Candidate moves in the order tried: empty points, each once."""
 
@@ -101,7 +119,7 @@ class _Search:
         if board.cells[target] == EMPTY:
             raise ValueError(f"no stone at {point_name(target, board.size)}")
         self.board = board
-        self.cells = list(board.cells)
+        self.cells = board.cells.copy()  # a plain list, or the board's recording cells
         self.nbrs = board._neighbors
         self.zob = board._zobrist
         self.hash = board.hash
@@ -381,30 +399,44 @@ def _top(board: Board, target: int, aim: str, depth: int, node_limit: int, branc
     return Reading(False, None, (), refutations, (), complete, s.nodes)
 
 
-def _first_move(s: _Search, m: int, aim: str, depth: int):
+def _first_move(s: _Search, m: int | None, aim: str, depth: int):
     """(correct, line) after ``m`` by the side with ``aim``; (None, ()) if illegal.
 
     The line starts with ``m`` when correct, and is the opponent's answer line
-    (the refutation) when not.
+    (the refutation) when not. ``m`` None: the side plays elsewhere, changing
+    nothing here (a tenuki), and the line has no first move.
     """
     color = s.enemy if aim == "capture" else s.owner
-    if not s.play(m, color):
+    if m is not None and not s.play(m, color):
         return None, ()
+    first = () if m is None else (m,)
     try:
         if aim == "capture":
             if s.cells[s.target] == EMPTY:
-                return True, (m,)
+                return True, first
             after = s.libs_of(s.target)
             saved, line = s.defend(depth - (after > 1), 1)
             if saved and not line:
                 line = _reply(s)
-            return (not saved), ((m, *line) if not saved else line)
-        if s.libs_of(s.target) == 1 and not s.stack[-1][1]:
+            return (not saved), ((*first, *line) if not saved else line)
+        captured_some = m is not None and bool(s.stack[-1][1])
+        if s.libs_of(s.target) == 1 and not captured_some:
             return False, (s._capture_line(),)
         captured, line = s.attack(depth, 1)
-        return (not captured), ((m, *line) if not captured else line)
+        return (not captured), ((*first, *line) if not captured else line)
     finally:
-        s.undo()
+        if m is not None:
+            s.undo()
+
+
+def first_candidates(board: Board, target: int, aim: str) -> list[int]:
+    """The first moves the reader tries for ``aim`` against (capture) or for (save)
+    the chain at ``target``: the moves that matter most to it."""
+    s = _Search(board, target, DEPTH, NODE_LIMIT, BRANCH_DEPTH)
+    stones, libs = s.chain(target)
+    if aim == "capture":
+        return list(s.attack_moves(stones, libs, True, 0))
+    return list(s.defence_moves(stones, libs, 0))
 
 
 def _reply(s: _Search) -> tuple[int, ...]:
@@ -457,18 +489,23 @@ def first_capture(
     depth: int = DEPTH,
     node_limit: int = NODE_LIMIT,
     branch_depth: int = BRANCH_DEPTH,
+    budget: Budget | None = None,
 ) -> Reading:
     """As ``attack``, stopping at the first line that captures.
 
     The verdict and the main line are ``attack``'s (the first moves are tried in
     the same order), without reading out every other first move's refutation:
-    ``refutations`` and ``correct_moves`` stay empty.
+    ``refutations`` and ``correct_moves`` stay empty. With a ``budget``, its nodes
+    are spent (``OutOfBudget`` when the search needed more than was left).
     """
-    s = _Search(board, target, depth, node_limit, branch_depth)
+    limit = _limit(node_limit, budget)
+    s = _Search(board, target, depth, limit, branch_depth)
     try:
         success, line = s.attack(depth, 0)
     except _Abort:
+        _spend(s, node_limit, budget, aborted=True)
         return Reading(False, None, (), complete=False, nodes=s.nodes)
+    _spend(s, node_limit, budget, aborted=False)
     return Reading(success, line[0] if line else None, line, nodes=s.nodes)
 
 
@@ -480,26 +517,33 @@ def is_capturable(board: Board, target: int, **options) -> bool:
 def check_first_move(
     board: Board,
     target: int,
-    move: int,
+    move: int | None,
     aim: str = "capture",
     *,
     depth: int = DEPTH,
     node_limit: int = NODE_LIMIT,
     branch_depth: int = BRANCH_DEPTH,
+    budget: Budget | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """Is ``move`` a correct first move for ``aim`` ("capture" or "save")?
 
     Returns ``(True, main line starting with move)`` or ``(False, refutation)``,
     the refutation being the opponent's answer line (empty when ``move`` is
-    illegal or when the search ran out of nodes).
+    illegal or when the search ran out of nodes). ``move`` None is a move
+    elsewhere that changes nothing here (a tenuki): the line then has no first
+    move. With a ``budget``, its nodes are spent (``OutOfBudget`` when the search
+    needed more than was left).
     """
     if aim not in ("capture", "save"):
         raise ValueError(f"aim must be 'capture' or 'save', not {aim!r}")
-    s = _Search(board, target, depth, node_limit, branch_depth)
+    limit = _limit(node_limit, budget)
+    s = _Search(board, target, depth, limit, branch_depth)
     try:
         ok, line = _first_move(s, move, aim, depth)
     except _Abort:
+        _spend(s, node_limit, budget, aborted=True)
         return False, ()
+    _spend(s, node_limit, budget, aborted=False)
     if ok is None:
         return False, ()
     return ok, line

@@ -14,7 +14,8 @@ A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
   with the reply the solution tree or the engine plays; ``illegal`` (the rules
   forbid that move: the attempt is unchanged, the learner tries again); or
   ``marked`` (a pick noted, judged later with the rest, as in "click every
-  forbidden point, then Done"),
+  forbidden point, then Done"); or ``unjudged`` (the engine could not settle it
+  within one request's budget: nothing changes, never a wrong verdict),
 * ``board(data, state, verdict, interactive)`` draw the board as HTML,
   inside its ``board_template``,
 * optionally ``prompt(data)`` (the prompt when the content gives none, e.g. an SGF
@@ -45,6 +46,9 @@ WRONG = "wrong"
 CONTINUE = "continue"
 ILLEGAL = "illegal"  # the rules forbid the move: nothing changes, the learner tries again
 MARKED = "marked"  # an answer noted, not yet judged (a point picked for a set of answers)
+# The engine could not settle the answer within what one request may cost: like an
+# illegal move, nothing changes and the learner tries another (never a verdict).
+UNJUDGED = "unjudged"
 
 
 # The key under which a kind finds, inside the data it is given, what its
@@ -83,7 +87,7 @@ def localized(text: Text | None) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
-    status: Literal["correct", "wrong", "continue", "illegal", "marked"]
+    status: Literal["correct", "wrong", "continue", "illegal", "marked", "unjudged"]
     message: Text = ""
     explanation: Text = ""
     reply: str | None = None  # recorded in the attempt's moves
@@ -101,6 +105,15 @@ class Verdict:
     @property
     def is_illegal(self) -> bool:
         return self.status == ILLEGAL
+
+    @property
+    def is_unjudged(self) -> bool:
+        return self.status == UNJUDGED
+
+    @property
+    def changes_nothing(self) -> bool:
+        """The attempt stays as it was: an illegal move, or one the engine could not judge."""
+        return self.status in (ILLEGAL, UNJUDGED)
 
     @property
     def is_final(self) -> bool:
@@ -209,6 +222,18 @@ def _prepare_once(kind: str, data_json: str) -> Mapping[str, Any]:
 def with_prepared(data: Mapping[str, Any], prepared: Mapping[str, Any]) -> dict[str, Any]:
     """The data a kind is handed when judging: the puzzle's own, and what was prepared."""
     return {**data, PREPARED: prepared}
+
+
+def unjudged() -> Verdict:
+    """The verdict for an answer the engine could not settle within a request's budget."""
+    return Verdict(
+        UNJUDGED,
+        message={
+            "zh": "这一步要算的变化太多，这里来不及判断，没有算对也没有算错。换一步试试。",
+            "en": "This move needs more reading than the site does for one answer, so it is"
+            " neither right nor wrong here. Try another move.",
+        },
+    )
 
 
 def read_choice(post: Mapping[str, Any], allowed) -> str:

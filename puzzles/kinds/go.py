@@ -22,6 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engines.budget import Budget, OutOfBudget
 from engines.go import (
     BLACK,
     EMPTY,
@@ -38,7 +39,7 @@ from engines.go import (
     star_points,
 )
 from engines.go.match import byoyomi_left, nigiri
-from engines.go.problems import ProblemError, Task, judge, verify
+from engines.go.problems import PREPARE_NODES, Known, ProblemError, Task, judge, prepare, verify
 from engines.go.reading import defend
 from engines.go.sgf import SgfError, read_game, split_bilingual
 
@@ -55,6 +56,7 @@ from . import (
     localized,
     read_choice,
     register,
+    unjudged,
 )
 
 COLOR_WORDS = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
@@ -281,11 +283,21 @@ class ProblemKind(GoKind):
         except ProblemError as error:
             raise InvalidPuzzle(str(error)) from None
 
-    def validate(self, data):
-        errors = verify(self.task(data))
+    def validate(self, data, budget=None):
+        errors = verify(self.task(data), budget)
         if errors:
             more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
             raise InvalidPuzzle("; ".join(errors[:3]) + more)
+
+    def prepare(self, data, budget=None):
+        """The tree proven, and the first moves it does not judge read out (``Known``)."""
+        budget = budget or Budget(PREPARE_NODES)
+        self.validate(data, budget)
+        return {"first": prepare(self.task(data), budget).to_json()}
+
+    def known(self, data) -> Known | None:
+        first = self.prepared(data).get("first")
+        return None if first is None else Known.from_json(first)
 
     def start(self, data):
         return {"moves": [], "shown": []}
@@ -309,9 +321,11 @@ class ProblemKind(GoKind):
         task = self.task(data)
         moves = list(state.get("moves", []))
         try:
-            result = judge(task, moves, answer)
+            result = judge(task, moves, answer, known=None if moves else self.known(data))
         except ProblemError:
             raise BadAnswer(_("this problem has changed; press Try again")) from None
+        except OutOfBudget:
+            return unjudged(), state
         comment = result.comment or {}
         if result.status == "illegal":
             return Verdict(ILLEGAL, message=result.reason), state
