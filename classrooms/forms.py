@@ -28,7 +28,14 @@ class JoinForm(forms.Form):
 
 
 class TeacherForm(forms.Form):
-    username = forms.CharField(label=_("The co-teacher's username"), max_length=150)
+    username = forms.CharField(
+        label=_("The co-teacher's username"),
+        max_length=150,
+        help_text=_(
+            "They become a teacher of the class when they accept. Teachers of a class "
+            "see its students and results, and each other's private puzzles."
+        ),
+    )
 
 
 class StudentNamesForm(forms.Form):

@@ -44,6 +44,46 @@ class Classroom(models.Model):
         return self.archived_at is not None
 
 
+class TeacherInvitation(models.Model):
+    """An invitation to co-teach a class. Only its acceptance makes a teacher of the class:
+    until then (and after a refusal) the invited teacher sees nothing of it, and it sees
+    nothing of theirs."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for an answer")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invitations")
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teaching_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation to teach")
+        verbose_name_plural = _("invitations to teach")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "teacher"],
+                condition=models.Q(status="pending"),
+                name="one_pending_invitation",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.teacher} to {self.classroom}"
+
+
 class Membership(models.Model):
     """A student in a class. Removing a student deletes this; archiving keeps it."""
 

@@ -9,7 +9,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .models import CODE_ALPHABET, CODE_LENGTH, Classroom, Membership, new_join_code
+from .models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Classroom,
+    Membership,
+    TeacherInvitation,
+    new_join_code,
+)
 
 
 class ClassroomError(ValueError):
@@ -66,17 +73,81 @@ def join(student, code: str) -> tuple[Classroom, bool]:
     return classroom, created
 
 
-def add_teacher(classroom: Classroom, username: str) -> object:
-    user = get_user_model().objects.filter(username=username.strip()).first()
+def invite_teacher(classroom: Classroom, username: str, *, invited_by) -> TeacherInvitation:
+    """Invite a teacher to co-teach: nothing changes for them until they accept.
+
+    Only the owner invites, so that no co-teacher can bring in someone who would see
+    the owner's private puzzles without the owner's word.
+    """
+    if invited_by.pk != classroom.owner_id:
+        raise ClassroomError(_("Only the class's owner invites co-teachers."))
+    user = get_user_model().objects.filter(username=str(username).strip()).first()
     if user is None or not is_teacher(user):
         raise ClassroomError(_("There is no teacher with that username."))
+    name = user.profile.name
+    if classroom.teachers.filter(pk=user.pk).exists():
+        raise ClassroomError(_("%(name)s already teaches this class.") % {"name": name})
     if classroom.memberships.filter(student=user).exists():
         raise ClassroomError(_("A student of the class cannot also teach it."))
+    try:
+        with transaction.atomic():
+            return TeacherInvitation.objects.create(
+                classroom=classroom, teacher=user, invited_by=invited_by
+            )
+    except IntegrityError:  # one invitation waits already
+        raise ClassroomError(
+            _("%(name)s is invited already and has not answered yet.") % {"name": name}
+        ) from None
+
+
+def pending_invitations(user) -> list[TeacherInvitation]:
+    """The invitations to teach that wait for this user's answer, newest first.
+
+    Only teachers are asked (the profile is read by every page anyway), so a
+    learner's dashboard costs no extra query."""
+    if not is_teacher(user):
+        return []
+    return list(
+        TeacherInvitation.objects.filter(teacher=user, status=TeacherInvitation.Status.PENDING)
+        .select_related("classroom__owner__profile")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def _answer(invitation: TeacherInvitation, status: str) -> TeacherInvitation:
+    """Close a waiting invitation once; a second answer (a double click) finds it closed."""
+    closed = TeacherInvitation.objects.filter(
+        pk=invitation.pk, status=TeacherInvitation.Status.PENDING
+    ).update(status=status, answered_at=timezone.now())
+    if not closed:
+        raise ClassroomError(_("This invitation has been answered or withdrawn already."))
+    invitation.status = status
+    return invitation
+
+
+@transaction.atomic
+def accept_invitation(invitation: TeacherInvitation) -> Classroom:
+    """The invited teacher says yes: from now on they teach the class."""
+    classroom, user = invitation.classroom, invitation.teacher
+    if not is_teacher(user):
+        raise ClassroomError(_("Only teachers can teach a class."))
+    if classroom.memberships.filter(student=user).exists():
+        raise ClassroomError(_("A student of the class cannot also teach it."))
+    _answer(invitation, TeacherInvitation.Status.ACCEPTED)
     classroom.teachers.add(user)
-    return user
+    return classroom
+
+
+def decline_invitation(invitation: TeacherInvitation) -> None:
+    _answer(invitation, TeacherInvitation.Status.DECLINED)
+
+
+def withdraw_invitation(invitation: TeacherInvitation) -> None:
+    _answer(invitation, TeacherInvitation.Status.WITHDRAWN)
 
 
 def remove_teacher(classroom: Classroom, user) -> None:
+    """A co-teacher leaves the class, or its owner removes them; the owner stays."""
     if user.pk == classroom.owner_id:
         raise ClassroomError(_("The class's owner stays its teacher."))
     classroom.teachers.remove(user)

@@ -8,14 +8,31 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import assignments, services
-from .access import get_membership, get_teaching, get_visible
+from .access import (
+    get_class_invitation,
+    get_co_teacher,
+    get_membership,
+    get_my_invitation,
+    get_owned,
+    get_teaching,
+    get_visible,
+)
 from .forms import ClassroomForm, JoinForm, StudentNamesForm, TeacherForm
+from .models import TeacherInvitation
 
 
 @login_required
 def class_list(request):
-    context = {**services.classes_of(request.user), "is_teacher": services.is_teacher(request.user)}
-    return render(request, "classrooms/list.html", context)
+    return _class_list(request)
+
+
+def _class_list(request, status=200):
+    context = {
+        **services.classes_of(request.user),
+        "is_teacher": services.is_teacher(request.user),
+        "invitations": services.pending_invitations(request.user),
+    }
+    return render(request, "classrooms/list.html", context, status=status)
 
 
 @login_required
@@ -38,6 +55,10 @@ def class_detail(request, pk):
         mine = assignments.student_assignments(request.user, classroom)
         context = {"classroom": classroom, "works": assignments.for_student(request.user, mine)}
         return render(request, "classrooms/student.html", context)
+    return _teacher_page(request, classroom)
+
+
+def _teacher_page(request, classroom, *, teacher_form=None, status=200):
     memberships = classroom.memberships.select_related("student__profile").order_by(
         "archived_at", "student__username"
     )
@@ -46,13 +67,23 @@ def class_detail(request, pk):
     )
     context = {
         "classroom": classroom,
+        "is_owner": classroom.owner_id == request.user.pk,
         "memberships": memberships,
         "teachers": classroom.teachers.select_related("profile").order_by("username"),
+        "invitations": classroom.invitations.filter(status=TeacherInvitation.Status.PENDING)
+        .select_related("teacher__profile")
+        .order_by("created_at", "pk"),
         "join_url": join_url,
-        "teacher_form": TeacherForm(),
+        "teacher_form": teacher_form or TeacherForm(),
         "assignments": classroom.assignments.annotate(item_count=Count("items")),
     }
-    return render(request, "classrooms/teacher.html", context)
+    return render(request, "classrooms/teacher.html", context, status=status)
+
+
+def _refused(request, classroom, error):
+    """A rule of classes said no: the teacher's class page again, with the reason."""
+    messages.error(request, str(error))
+    return _teacher_page(request, classroom, status=400)
 
 
 @login_required
@@ -87,18 +118,78 @@ def _join(request, code, form):
 
 @login_required
 @require_POST
-def add_teacher(request, pk):
-    classroom = get_teaching(request.user, pk)
+def invite_teacher(request, pk):
+    classroom = get_owned(request.user, pk)
     form = TeacherForm(request.POST)
     if form.is_valid():
         try:
-            user = services.add_teacher(classroom, form.cleaned_data["username"])
-        except services.ClassroomError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(
-                request, _("%(name)s now teaches this class.") % {"name": user.profile.name}
+            invitation = services.invite_teacher(
+                classroom, form.cleaned_data["username"], invited_by=request.user
             )
+        except services.ClassroomError as error:
+            form.add_error("username", str(error))
+        else:
+            name = invitation.teacher.profile.name
+            text = _("%(name)s is invited and teaches the class once they accept.")
+            messages.success(request, text % {"name": name})
+            return redirect("classrooms:detail", classroom.pk)
+    return _teacher_page(request, classroom, teacher_form=form, status=400)
+
+
+@login_required
+@require_POST
+def withdraw_invitation(request, pk, invitation):
+    classroom = get_owned(request.user, pk)
+    try:
+        services.withdraw_invitation(get_class_invitation(classroom, invitation))
+    except services.ClassroomError as error:
+        return _refused(request, classroom, error)
+    messages.success(request, _("The invitation is withdrawn."))
+    return redirect("classrooms:detail", classroom.pk)
+
+
+@login_required
+@require_POST
+def remove_teacher(request, pk, teacher):
+    """The owner removes a co-teacher; a co-teacher removes themselves (leaves)."""
+    classroom = get_teaching(request.user, pk)
+    teacher = get_co_teacher(classroom, teacher)
+    leaving = teacher.pk == request.user.pk
+    if not leaving and classroom.owner_id != request.user.pk:
+        raise PermissionDenied
+    try:
+        services.remove_teacher(classroom, teacher)
+    except services.ClassroomError as error:
+        return _refused(request, classroom, error)
+    if leaving:
+        messages.success(request, _("You no longer teach %(name)s.") % {"name": classroom.name})
+        return redirect("classrooms:list")
+    messages.success(
+        request, _("%(name)s no longer teaches this class.") % {"name": teacher.profile.name}
+    )
+    return redirect("classrooms:detail", classroom.pk)
+
+
+@login_required
+@require_POST
+def answer_invitation(request, invitation):
+    """The invited teacher accepts (and teaches the class from now on) or declines."""
+    invitation = get_my_invitation(request.user, invitation)
+    answer = request.POST.get("answer")
+    try:
+        if answer == "accept":
+            classroom = services.accept_invitation(invitation)
+        elif answer == "decline":
+            services.decline_invitation(invitation)
+        else:
+            raise services.ClassroomError(_("Accept or decline the invitation."))
+    except services.ClassroomError as error:
+        messages.error(request, str(error))
+        return _class_list(request, status=400)
+    if answer == "decline":
+        messages.success(request, _("You declined the invitation."))
+        return redirect("classrooms:list")
+    messages.success(request, _("Welcome: you now teach %(name)s.") % {"name": classroom.name})
     return redirect("classrooms:detail", classroom.pk)
 
 

@@ -31,7 +31,7 @@ def urls(world):
     s = world["student"].pk
     return {
         "detail": ("get", f"/classes/{c.pk}/", {}),
-        "add_teacher": ("post", f"/classes/{c.pk}/teachers/", {"username": "otherteacher"}),
+        "invite_teacher": ("post", f"/classes/{c.pk}/teachers/", {"username": "otherteacher"}),
         "archive": ("post", f"/classes/{c.pk}/archive/", {}),
         "student": ("post", f"/classes/{c.pk}/students/{s}/", {"action": "archive"}),
         "new_students": ("get", f"/classes/{c.pk}/students/new/", {}),
@@ -42,7 +42,8 @@ def urls(world):
 # persona → expected status for each URL (302 to log in for anonymous visitors)
 EXPECTED = {
     "detail": {"student": 200, "outsider": 404, "owner": 200, "co": 200, "other": 404},
-    "add_teacher": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
+    # Only the owner invites co-teachers (see test_coteachers.py).
+    "invite_teacher": {"student": 403, "outsider": 404, "owner": 302, "co": 403, "other": 404},
     "archive": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
     "student": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
     "new_students": {"student": 403, "outsider": 404, "owner": 200, "co": 200, "other": 404},
@@ -160,7 +161,8 @@ def test_co_teachers_must_be_teachers(make_client, world):
     owner.post(f"/classes/{classroom.pk}/teachers/", {"username": "outsider"})
     assert not classroom.teachers.filter(username="outsider").exists()
     owner.post(f"/classes/{classroom.pk}/teachers/", {"username": "otherteacher"})
-    assert classroom.teachers.filter(username="otherteacher").exists()
+    assert not classroom.teachers.filter(username="otherteacher").exists()  # until they accept
+    assert classroom.invitations.filter(teacher__username="otherteacher").exists()
 
 
 def test_the_class_list_shows_both_sides(make_client, world):
