@@ -44,6 +44,8 @@ class StudentNamesForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text=_("One name per line, as it should appear. No email is needed."),
     )
+    # One-time: the accounts are made once for it, however often the form is sent.
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
 
 class AssignmentForm(forms.ModelForm):

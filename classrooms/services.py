@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -14,6 +15,7 @@ from .models import (
     CODE_LENGTH,
     Classroom,
     Membership,
+    StudentBatch,
     TeacherInvitation,
     new_join_code,
 )
@@ -222,19 +224,39 @@ def _free_username(prefix: str, start: int) -> tuple[str, int]:
         number += 1
 
 
-@transaction.atomic
-def create_students(classroom: Classroom, text: str) -> list[tuple[object, str]]:
+def new_batch_token() -> str:
+    """The one-time token a "make accounts" form carries."""
+    return secrets.token_urlsafe(24)
+
+
+def create_students(
+    classroom: Classroom, text: str, *, token: str | None = None, teacher=None
+) -> StudentBatch:
     """Accounts for the names in ``text``, in the class, each with a one-time password.
 
-    Usernames are plain ASCII from the class's code (``k7mp01``...), so a child can
-    type them; the name as written is the account's display name. Duplicates are two
-    children with one name: two accounts.
+    Made once per ``token`` (the form's): the same form sent again, by a refresh, a
+    double click or a second tab, finds its batch and makes nobody new. Usernames are
+    plain ASCII, so a child can type them; the name as written is the account's
+    display name. Duplicates are two children with one name: two accounts.
     """
+    names = parse_names(text)
+    with transaction.atomic():
+        batch, created = StudentBatch.objects.get_or_create(
+            token=token or new_batch_token(),
+            defaults={"classroom": classroom, "created_by": teacher},
+        )
+        if batch.classroom_id != classroom.pk:
+            raise ClassroomError(_("This form belongs to another class."))
+        if created:
+            _make_accounts(classroom, batch, names)
+    return batch
+
+
+def _make_accounts(classroom: Classroom, batch: StudentBatch, names: list[str]) -> None:
     from accounts.services import ensure_profile
 
-    names = parse_names(text)
     prefix = classroom.join_code[:4].lower()
-    made, number = [], 1
+    number = 1
     for name in names:
         username, number = _free_username(prefix, number)
         password = one_time_password()
@@ -243,15 +265,18 @@ def create_students(classroom: Classroom, text: str) -> list[tuple[object, str]]
         profile.display_name = name
         profile.must_change_password = True
         profile.save(update_fields=["display_name", "must_change_password"])
-        user.profile = profile  # the card shows this very profile's name
-        Membership.objects.create(classroom=classroom, student=user, managed=True)
-        made.append((user, password))
+        Membership.objects.create(
+            classroom=classroom,
+            student=user,
+            managed=True,
+            batch=batch,
+            initial_password=password,
+        )
         number += 1
-    return made
 
 
 def reset_password(membership: Membership) -> str:
-    """A new one-time password for an account the class's teacher made."""
+    """A new one-time password for an account the class's teacher made (kept for its card)."""
     from accounts.services import ensure_profile
 
     if not membership.managed:
@@ -260,9 +285,43 @@ def reset_password(membership: Membership) -> str:
         )
     password = one_time_password()
     user = membership.student
-    user.set_password(password)
-    user.save(update_fields=["password"])
-    profile = ensure_profile(user)
-    profile.must_change_password = True
-    profile.save(update_fields=["must_change_password"])
+    with transaction.atomic():
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        profile = ensure_profile(user)
+        profile.must_change_password = True
+        profile.save(update_fields=["must_change_password"])
+        membership.initial_password = password
+        membership.save(update_fields=["initial_password"])
     return password
+
+
+@dataclass(frozen=True)
+class LoginCard:
+    name: str
+    username: str
+    password: str  # empty once the child has chosen their own
+
+
+def login_cards(
+    classroom: Classroom, *, batch: StudentBatch | None = None, student=None
+) -> list[LoginCard]:
+    """The cards of the accounts the class's teachers made: those of one form sending,
+    of one student, or of every active student. A card shows the one-time password
+    until the child chooses their own."""
+    memberships = classroom.memberships.filter(managed=True).select_related("student__profile")
+    if batch is not None:
+        memberships = memberships.filter(batch=batch)
+    elif student is not None:
+        memberships = memberships.filter(student=student)
+    else:
+        memberships = memberships.filter(archived_at__isnull=True)
+    return [
+        LoginCard(m.student.profile.name, m.student.username, m.initial_password)
+        for m in memberships.order_by("student__username")
+    ]
+
+
+def forget_one_time_passwords(user) -> None:
+    """The child chose their own password: no card shows the old one any more."""
+    Membership.objects.filter(student=user).exclude(initial_password="").update(initial_password="")

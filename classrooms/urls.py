@@ -20,6 +20,9 @@ urlpatterns = [
     ),
     path("<int:pk>/archive/", views.archive_class, name="archive"),
     path("<int:pk>/students/new/", views.create_students, name="create_students"),
+    path("<int:pk>/cards/", views.login_cards, name="cards"),
+    path("<int:pk>/cards/batch/<int:batch>/", views.login_cards, name="batch_cards"),
+    path("<int:pk>/cards/student/<int:student>/", views.login_cards, name="student_card"),
     path("<int:pk>/students/<int:student>/", views.change_student, name="change_student"),
     path(
         "<int:pk>/students/<int:student>/password/",

@@ -2,10 +2,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from . import assignments, services
 from .access import (
@@ -18,7 +18,7 @@ from .access import (
     get_visible,
 )
 from .forms import ClassroomForm, JoinForm, StudentNamesForm, TeacherForm
-from .models import TeacherInvitation
+from .models import StudentBatch, TeacherInvitation
 
 
 @login_required
@@ -69,6 +69,7 @@ def _teacher_page(request, classroom, *, teacher_form=None, status=200):
         "classroom": classroom,
         "is_owner": classroom.owner_id == request.user.pk,
         "memberships": memberships,
+        "has_managed": any(membership.managed for membership in memberships),
         "teachers": classroom.teachers.select_related("profile").order_by("username"),
         "invitations": classroom.invitations.filter(status=TeacherInvitation.Status.PENDING)
         .select_related("teacher__profile")
@@ -225,25 +226,58 @@ def change_student(request, pk, student):
     return redirect("classrooms:detail", classroom.pk)
 
 
+BATCH_TOKENS = "qipai_student_batch_tokens"  # the session's "make accounts" form tokens
+
+
+def _issue_token(request, classroom) -> str:
+    """A token for one "make accounts" form, remembered in the session (the last 20)."""
+    token = services.new_batch_token()
+    tokens = {**request.session.get(BATCH_TOKENS, {}), token: classroom.pk}
+    request.session[BATCH_TOKENS] = dict(list(tokens.items())[-20:])
+    return token
+
+
+def _is_issued(request, classroom, token) -> bool:
+    return request.session.get(BATCH_TOKENS, {}).get(token) == classroom.pk
+
+
 @login_required
 def create_students(request, pk):
-    """Accounts for a list of names; the login cards are shown once, never stored."""
+    """Accounts for a list of names, made once per form; then (303) that batch's cards."""
     classroom = get_teaching(request.user, pk)
-    form = StudentNamesForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method != "POST":
+        form = StudentNamesForm(initial={"token": _issue_token(request, classroom)})
+        return _students_form(request, classroom, form)
+    form = StudentNamesForm(request.POST)
+    if form.is_valid() and not _is_issued(request, classroom, form.cleaned_data["token"]):
+        names = form.cleaned_data["names"]
+        form = StudentNamesForm({"names": names, "token": _issue_token(request, classroom)})
+        form.add_error(None, _("This form had expired: check the names and send it again."))
+    elif form.is_valid():
         try:
-            made = services.create_students(classroom, form.cleaned_data["names"])
+            batch = services.create_students(
+                classroom,
+                form.cleaned_data["names"],
+                token=form.cleaned_data["token"],
+                teacher=request.user,
+            )
         except services.ClassroomError as error:
             form.add_error("names", str(error))
         else:
-            return _cards(request, classroom, made)
-    status = 400 if request.method == "POST" else 200
-    return render(
-        request,
-        "classrooms/students_form.html",
-        {"classroom": classroom, "form": form},
-        status=status,
-    )
+            return _see_other("classrooms:batch_cards", classroom.pk, batch.pk)
+    return _students_form(request, classroom, form, status=400)
+
+
+def _students_form(request, classroom, form, status=200):
+    context = {"classroom": classroom, "form": form}
+    return render(request, "classrooms/students_form.html", context, status=status)
+
+
+def _see_other(name, *args):
+    """A redirect after a POST that a refresh of the next page will not send again."""
+    response = redirect(name, *args)
+    response.status_code = 303
+    return response
 
 
 @login_required
@@ -252,19 +286,28 @@ def reset_password(request, pk, student):
     classroom = get_teaching(request.user, pk)
     membership = get_membership(classroom, student)
     try:
-        password = services.reset_password(membership)
+        services.reset_password(membership)
     except services.ClassroomError as error:
         messages.error(request, str(error))
         return redirect("classrooms:detail", classroom.pk)
-    return _cards(request, classroom, [(membership.student, password)])
+    return _see_other("classrooms:student_card", classroom.pk, membership.student_id)
 
 
-def _cards(request, classroom, made):
-    login_url = request.build_absolute_uri(reverse("account_login"))
-    response = render(
-        request,
-        "classrooms/cards.html",
-        {"classroom": classroom, "cards": made, "login_url": login_url},
-    )
-    response["Cache-Control"] = "no-store"  # the passwords are on this page only
+@login_required
+@require_GET
+def login_cards(request, pk, batch=None, student=None):
+    """Login cards to print (again): a form sending's, one student's, or the class's."""
+    classroom = get_teaching(request.user, pk)
+    if batch is not None:
+        batch = get_object_or_404(StudentBatch, pk=batch, classroom=classroom)
+    if student is not None:
+        student = get_membership(classroom, student).student
+    context = {
+        "classroom": classroom,
+        "cards": services.login_cards(classroom, batch=batch, student=student),
+        "login_url": request.build_absolute_uri(reverse("account_login")),
+        "whole_class": batch is None and student is None,
+    }
+    response = render(request, "classrooms/cards.html", context)
+    response["Cache-Control"] = "no-store"  # one-time passwords: never kept by a cache
     return response

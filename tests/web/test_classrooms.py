@@ -174,6 +174,14 @@ def test_the_class_list_shows_both_sides(make_client, world):
 
 # --- accounts made by the teacher ---------------------------------------------------
 
+
+def names_form(client, classroom, names):
+    """The "make accounts" form as a browser sends it: the names and the form's token."""
+    page = client.get(f"/classes/{classroom.pk}/students/new/").content.decode()
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    return {"names": names, "token": token}
+
+
 ODD_NAMES = [
     "Li Lei",
     "  Han   Meimei  ",  # spaces in and around
@@ -188,9 +196,13 @@ def test_bulk_accounts_with_odd_and_duplicate_names(make_client, world):
     from django.contrib.auth import get_user_model
 
     classroom = world["classroom"]
-    response = make_client(world["owner"]).post(
-        f"/classes/{classroom.pk}/students/new/", {"names": "\n".join(ODD_NAMES) + "\n\n"}
+    owner = make_client(world["owner"])
+    names = "\n".join(ODD_NAMES) + "\n\n"
+    response = owner.post(
+        f"/classes/{classroom.pk}/students/new/", names_form(owner, classroom, names)
     )
+    assert response.status_code == 303
+    response = owner.get(response["Location"])
     assert response.status_code == 200
     assert response["Cache-Control"] == "no-store"
     made = Membership.objects.filter(classroom=classroom, managed=True).select_related(
@@ -233,8 +245,9 @@ def test_bulk_accounts_with_odd_and_duplicate_names(make_client, world):
 )
 def test_bad_name_lists_are_a_400_and_make_nobody(make_client, world, names):
     classroom = world["classroom"]
-    response = make_client(world["owner"]).post(
-        f"/classes/{classroom.pk}/students/new/", {"names": names}
+    owner = make_client(world["owner"])
+    response = owner.post(
+        f"/classes/{classroom.pk}/students/new/", names_form(owner, classroom, names)
     )
     assert response.status_code == 400
     assert not Membership.objects.filter(classroom=classroom, managed=True).exists()
@@ -242,12 +255,15 @@ def test_bad_name_lists_are_a_400_and_make_nobody(make_client, world, names):
 
 def test_a_teacher_resets_a_childs_password(make_client, world):
     classroom = world["classroom"]
-    ((child, _old),) = services.create_students(classroom, "Xiao Hong")
-    response = make_client(world["co"]).post(
-        f"/classes/{classroom.pk}/students/{child.pk}/password/"
-    )
-    assert response.status_code == 200 and child.username in response.content.decode()
-    password = response.content.decode().split("<code>")[2].split("<")[0]
+    batch = services.create_students(classroom, "Xiao Hong")
+    child = batch.memberships.get().student
+    co = make_client(world["co"])
+    response = co.post(f"/classes/{classroom.pk}/students/{child.pk}/password/")
+    assert response.status_code == 303
+    assert response["Location"] == f"/classes/{classroom.pk}/cards/student/{child.pk}/"
+    page = co.get(response["Location"]).content.decode()
+    assert child.username in page
+    password = page.split("<code>")[2].split("<")[0]
     child.refresh_from_db()
     assert child.check_password(password) and child.profile.must_change_password
 
