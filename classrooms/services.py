@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -214,14 +215,49 @@ def parse_names(text: str) -> list[str]:
     return names
 
 
-def _free_username(prefix: str, start: int) -> tuple[str, int]:
-    users = get_user_model().objects
-    number = start
-    while True:
-        username = f"{prefix}{number:02d}"
-        if not users.filter(username__iexact=username).exists():
-            return username, number
-        number += 1
+# A child's username: two easy syllables and two digits (``bako47``), lower case, from
+# letters and digits nobody misreads (no c/k, l/1, o/0, q, w, x, y). Drawn at random,
+# so it tells nothing about the class or its join code.
+USERNAME_CONSONANTS = "bdfghjkmnprstvz"
+USERNAME_VOWELS = "aeiu"
+USERNAME_DIGITS = "23456789"
+
+
+def _draw_username(digits: int = 2) -> str:
+    pick = secrets.choice
+    syllables = "".join(pick(USERNAME_CONSONANTS) + pick(USERNAME_VOWELS) for _ in range(2))
+    return syllables + "".join(pick(USERNAME_DIGITS) for _ in range(digits))
+
+
+def is_related_to_code(username: str, code: str) -> bool:
+    """Whether the username shares three characters in a row with the join code."""
+    username, code = username.lower(), code.lower()
+    return any(username[i : i + 3] in code for i in range(len(username) - 2))
+
+
+def _free_usernames(count: int, code: str) -> list[str]:
+    """``count`` new usernames, free (whatever the case) and unrelated to ``code``.
+
+    One query per round of candidates; a round that finds too few free ones draws
+    longer names next time.
+    """
+    chosen: list[str] = []
+    for digits in (2, 2, 3, 3, 4, 4, 5, 6):
+        wanted = count - len(chosen)
+        candidates = {_draw_username(digits) for _ in range(2 * wanted + 4)}
+        candidates = {
+            name for name in candidates if name not in chosen and not is_related_to_code(name, code)
+        }
+        taken = set(
+            get_user_model()
+            .objects.annotate(lower=Lower("username"))
+            .filter(lower__in=candidates)
+            .values_list("lower", flat=True)
+        )
+        chosen.extend(list(candidates - taken)[:wanted])
+        if len(chosen) == count:
+            return chosen
+    raise ClassroomError(_("No free usernames were found; please try again."))
 
 
 def new_batch_token() -> str:
@@ -236,8 +272,9 @@ def create_students(
 
     Made once per ``token`` (the form's): the same form sent again, by a refresh, a
     double click or a second tab, finds its batch and makes nobody new. Usernames are
-    plain ASCII, so a child can type them; the name as written is the account's
-    display name. Duplicates are two children with one name: two accounts.
+    short, lower case and random (``bako47``): a child can type them, and they tell
+    nothing of the class or its code. The name as written is the account's display
+    name. Duplicates are two children with one name: two accounts.
     """
     names = parse_names(text)
     with transaction.atomic():
@@ -255,12 +292,9 @@ def create_students(
 def _make_accounts(classroom: Classroom, batch: StudentBatch, names: list[str]) -> None:
     from accounts.services import ensure_profile
 
-    prefix = classroom.join_code[:4].lower()
-    number = 1
-    for name in names:
-        username, number = _free_username(prefix, number)
+    for name, username in zip(names, _free_usernames(len(names), classroom.join_code), strict=True):
         password = one_time_password()
-        user = get_user_model().objects.create_user(username=username, password=password)
+        user = _create_child(username, password, classroom.join_code)
         profile = ensure_profile(user)
         profile.display_name = name
         profile.must_change_password = True
@@ -272,7 +306,17 @@ def _make_accounts(classroom: Classroom, batch: StudentBatch, names: list[str]) 
             batch=batch,
             initial_password=password,
         )
-        number += 1
+
+
+def _create_child(username: str, password: str, code: str):
+    """The account; should another batch have taken the name meanwhile, another name."""
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                return get_user_model().objects.create_user(username=username, password=password)
+        except IntegrityError:
+            (username,) = _free_usernames(1, code)
+    raise ClassroomError(_("No free usernames were found; please try again."))
 
 
 def reset_password(membership: Membership) -> str:
