@@ -11,6 +11,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from . import guesses
 from .models import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -63,11 +64,34 @@ def find_open_classroom(code: str) -> Classroom | None:
     return Classroom.objects.filter(join_code=code, archived_at__isnull=True).first()
 
 
-def join(student, code: str) -> tuple[Classroom, bool]:
-    """Join the open class with this code; returns it and whether the student is new."""
+class TooManyGuesses(ClassroomError):
+    """Too many wrong join codes from this user or address: no code is tried for now."""
+
+
+def class_to_join(code: str, *, user_id, address: str = "") -> Classroom:
+    """The open class with this code, for someone about to join it.
+
+    Wrong codes count against the user and the client address (``guesses``); past
+    the limit no code is looked at, so codes cannot be probed. An unknown code and
+    an archived class's code are refused alike.
+    """
+    if guesses.is_blocked(user_id, address):
+        raise TooManyGuesses(
+            _(
+                "Too many wrong join codes. Wait ten minutes and try again, "
+                "or ask your teacher for the class's link."
+            )
+        )
     classroom = find_open_classroom(code)
     if classroom is None:
+        guesses.count_wrong(user_id, address)
         raise ClassroomError(_("No open class has this code. Check it with your teacher."))
+    return classroom
+
+
+def join(student, code: str, *, address: str = "") -> tuple[Classroom, bool]:
+    """Join the open class with this code; returns it and whether the student is new."""
+    classroom = class_to_join(code, user_id=student.pk, address=address)
     if classroom.teachers.filter(pk=student.pk).exists():
         raise ClassroomError(_("You teach this class; students join it with the code."))
     membership, created = Membership.objects.get_or_create(classroom=classroom, student=student)

@@ -1,13 +1,14 @@
+from allauth.account.adapter import get_adapter
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from . import assignments, services
+from . import assignments, guesses, services
 from .access import (
     get_class_invitation,
     get_co_teacher,
@@ -98,23 +99,48 @@ def join_class(request):
 
 @login_required
 def join_link(request, code):
-    classroom = services.find_open_classroom(code)
+    """The teacher's link: names the class before joining; an unknown code names nothing."""
     if request.method == "POST":
-        return _join(request, code, JoinForm(initial={"code": code}))
-    return render(request, "classrooms/join_link.html", {"classroom": classroom, "code": code})
+        form = JoinForm({"code": code})
+        form.is_valid()  # bound and cleaned, so that a refusal can be added to it
+        return _join(request, code, form)
+    try:
+        classroom = services.class_to_join(
+            code, user_id=request.user.pk, address=_client_address(request)
+        )
+    except services.ClassroomError as error:
+        status = 429 if isinstance(error, services.TooManyGuesses) else 404
+        context = {"error": str(error)}
+        return _with_retry(render(request, "classrooms/join_link.html", context, status=status))
+    return render(request, "classrooms/join_link.html", {"classroom": classroom})
 
 
 def _join(request, code, form):
     try:
-        classroom, created = services.join(request.user, code)
+        classroom, created = services.join(request.user, code, address=_client_address(request))
     except services.ClassroomError as error:
         form.add_error(None, str(error))
-        return render(request, "classrooms/join.html", {"form": form}, status=400)
+        status = 429 if isinstance(error, services.TooManyGuesses) else 400
+        return _with_retry(render(request, "classrooms/join.html", {"form": form}, status=status))
     if created:
         messages.success(request, _("Welcome to %(name)s.") % {"name": classroom.name})
     else:
         messages.info(request, _("You are already in %(name)s.") % {"name": classroom.name})
     return redirect("classrooms:detail", classroom.pk)
+
+
+def _with_retry(response):
+    if response.status_code == 429:
+        response["Retry-After"] = str(guesses.WINDOW)
+    return response
+
+
+def _client_address(request) -> str:
+    """The client's address as allauth's rate limits see it (its trusted proxy count)."""
+    try:
+        return get_adapter(request).get_client_ip(request)
+    except (PermissionDenied, ImproperlyConfigured):
+        return request.META.get("REMOTE_ADDR", "")
 
 
 @login_required
