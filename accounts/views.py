@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from classrooms import assignments
+from classrooms.services import pending_invitations
 from puzzles import daily
 from puzzles.dashboard import game_progress
 from tutorials.services import lessons_summary
@@ -27,6 +28,7 @@ def dashboard(request):
     current, best = daily.streak(learner)
     homework = assignments.for_student(request.user, assignments.student_assignments(request.user))
     context = {
+        "invitations": pending_invitations(request.user),
         "homework": [work for work in homework if not work.is_done],
         "homework_done": [work for work in homework if work.is_done],
         "games": games,

@@ -4,7 +4,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from .assignments import is_assigned
-from .models import Assignment, Classroom, Membership
+from .models import Assignment, Classroom, Membership, TeacherInvitation
 
 
 def _classroom(pk) -> Classroom:
@@ -22,6 +22,44 @@ def get_teaching(user, pk) -> Classroom:
     if Membership.objects.filter(classroom=classroom, student=user).exists():
         raise PermissionDenied
     raise Http404
+
+
+def get_owned(user, pk) -> Classroom:
+    """The class, to its owner. Its co-teachers and students get 403; anyone else 404."""
+    classroom = get_teaching(user, pk)
+    if classroom.owner_id != user.pk:
+        raise PermissionDenied
+    return classroom
+
+
+def get_co_teacher(classroom: Classroom, user_pk):
+    """A teacher of the class (the owner included), or 404."""
+    teacher = classroom.teachers.filter(pk=user_pk).first()
+    if teacher is None:
+        raise Http404
+    return teacher
+
+
+def get_class_invitation(classroom: Classroom, invitation_pk) -> TeacherInvitation:
+    """One of the class's invitations that still waits for an answer, or 404."""
+    invitation = TeacherInvitation.objects.filter(
+        pk=invitation_pk, classroom=classroom, status=TeacherInvitation.Status.PENDING
+    ).first()
+    if invitation is None:
+        raise Http404
+    return invitation
+
+
+def get_my_invitation(user, invitation_pk) -> TeacherInvitation:
+    """A waiting invitation to ``user``; anyone else's, or an answered one, is a 404."""
+    invitation = (
+        TeacherInvitation.objects.select_related("classroom", "teacher__profile")
+        .filter(pk=invitation_pk, teacher_id=user.pk, status=TeacherInvitation.Status.PENDING)
+        .first()
+    )
+    if invitation is None:
+        raise Http404
+    return invitation
 
 
 def get_visible(user, pk) -> tuple[Classroom, bool]:

@@ -12,6 +12,7 @@ class ClassroomsConfig(AppConfig):
         from puzzles.access import register_visibility
         from puzzles.navigation import register_return
 
+        from . import signals  # noqa: F401  forgets one-time passwords once changed
         from .assignments import return_to_assignment
         from .authoring import is_visible_to_classes
 

@@ -46,6 +46,7 @@ from engines.go import (
 from engines.go.problems import ProblemError
 from engines.go.reading import attack, defend
 from engines.go.sgf import Node, Problem, SgfError, read_problem, write_problem
+from puzzles import publishing
 from puzzles.boards import grid_board
 from puzzles.kinds import InvalidPuzzle, UnknownKind, get_kind, localized
 from puzzles.kinds.renju import position as renju_position
@@ -908,8 +909,9 @@ def save_puzzle(
         "prompt_en": texts.prompt_en,
         "explanation_zh": texts.explanation_zh,
         "explanation_en": texts.explanation_en,
-        "is_public": texts.is_public,
     }
+    # "Publish" asks for review; a changed library puzzle goes back to review.
+    values.update(publishing.fields_on_save(puzzle, values, texts.is_public))
     if puzzle is not None:
         for name, value in values.items():
             setattr(puzzle, name, value)
@@ -944,9 +946,9 @@ def save_sgf_puzzle(
     return save_puzzle(author, game="go", kind=kind, data={"sgf": text}, texts=texts, puzzle=puzzle)
 
 
-def set_published(puzzle: Puzzle, published: bool) -> None:
-    puzzle.is_public = published
-    puzzle.save(update_fields=["is_public", "updated_at"])
+def set_published(puzzle: Puzzle, published: bool) -> Puzzle:
+    """Ask for the library (staff review the puzzle first), or make it private at once."""
+    return publishing.ask(puzzle) if published else publishing.make_private(puzzle)
 
 
 def learner_attempts(puzzle: Puzzle) -> int:

@@ -28,7 +28,14 @@ class JoinForm(forms.Form):
 
 
 class TeacherForm(forms.Form):
-    username = forms.CharField(label=_("The co-teacher's username"), max_length=150)
+    username = forms.CharField(
+        label=_("The co-teacher's username"),
+        max_length=150,
+        help_text=_(
+            "They become a teacher of the class when they accept. Teachers of a class "
+            "see its students and results, and each other's private puzzles."
+        ),
+    )
 
 
 class StudentNamesForm(forms.Form):
@@ -37,6 +44,8 @@ class StudentNamesForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text=_("One name per line, as it should appear. No email is needed."),
     )
+    # One-time: the accounts are made once for it, however often the form is sent.
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
 
 class AssignmentForm(forms.ModelForm):

@@ -44,6 +44,68 @@ class Classroom(models.Model):
         return self.archived_at is not None
 
 
+class TeacherInvitation(models.Model):
+    """An invitation to co-teach a class. Only its acceptance makes a teacher of the class:
+    until then (and after a refusal) the invited teacher sees nothing of it, and it sees
+    nothing of theirs."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for an answer")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invitations")
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teaching_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation to teach")
+        verbose_name_plural = _("invitations to teach")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "teacher"],
+                condition=models.Q(status="pending"),
+                name="one_pending_invitation",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.teacher} to {self.classroom}"
+
+
+class StudentBatch(models.Model):
+    """One sending of the "make accounts for these names" form.
+
+    The form carries a one-time token: the accounts are made once for it, however
+    often the same form is sent again, and its login cards can be shown again.
+    """
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="batches")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("batch of student accounts")
+        verbose_name_plural = _("batches of student accounts")
+
+    def __str__(self):
+        return f"{self.classroom} #{self.pk}"
+
+
 class Membership(models.Model):
     """A student in a class. Removing a student deletes this; archiving keeps it."""
 
@@ -56,6 +118,13 @@ class Membership(models.Model):
     # The teacher made this account (a child without email): its teachers may reset
     # its password. Students who signed up themselves keep their passwords to themselves.
     managed = models.BooleanField(_("account made by the teacher"), default=False)
+    # For such an account: the form sending that made it, and its one-time password,
+    # kept so that the login card can be printed again, until the child chooses
+    # their own password (cleared at that moment: see ``signals``).
+    batch = models.ForeignKey(
+        StudentBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
+    )
+    initial_password = models.CharField(max_length=20, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("membership")

@@ -17,6 +17,7 @@ from engines.dagunzi.rules import VARIANTS
 from engines.go import BLACK, WHITE
 from engines.go import parse_point as go_point
 from engines.renju import parse_point as renju_point
+from puzzles import publishing
 from puzzles.kinds import localized
 
 from . import authoring
@@ -60,10 +61,11 @@ class PuzzleTextsForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     is_public = forms.BooleanField(
-        label=_("Publish it in the puzzle library"),
+        label=_("Ask to publish it in the puzzle library"),
         required=False,
         help_text=_(
-            "Unpublished, only you, the teachers of your classes and your classes' students see it."
+            "An editor reviews the puzzle first; until it is approved, only you, the teachers "
+            "of your classes and your classes' students see it. Untick to make it private."
         ),
     )
     rating = forms.IntegerField(
@@ -113,7 +115,7 @@ class PuzzleTextsForm(forms.Form):
             "prompt_en": puzzle.prompt_en,
             "explanation_zh": puzzle.explanation_zh,
             "explanation_en": puzzle.explanation_en,
-            "is_public": puzzle.is_public,
+            "is_public": publishing.wants_library(puzzle),
             "rating": round(puzzle.rating),
         }
 

@@ -138,12 +138,13 @@ def _sgf_page(request, puzzle):
 @require_POST
 def publish_puzzle(request, slug):
     puzzle = _own(request.user, slug)
-    published = request.POST.get("publish") == "1"
-    authoring.set_published(puzzle, published)
-    if published:
-        messages.success(request, _("Published: the puzzle is in the library."))
-    else:
-        messages.success(request, _("Unpublished: only your classes see the puzzle now."))
+    puzzle = authoring.set_published(puzzle, request.POST.get("publish") == "1")
+    if puzzle.library_status == "waiting":
+        messages.success(
+            request, _("Sent for review: the puzzle joins the library once an editor approves it.")
+        )
+    elif puzzle.library_status == "private":
+        messages.success(request, _("The puzzle is private: only your classes see it now."))
     return redirect("classrooms:puzzles")
 
 

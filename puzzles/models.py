@@ -31,6 +31,14 @@ class Theme(models.Model):
 
 
 class Puzzle(models.Model):
+    class Publication(models.TextChoices):
+        """Where a teacher's request to put the puzzle in the library stands."""
+
+        NONE = "", _("not asked")
+        REQUESTED = "requested", _("awaiting review")
+        DECLINED = "declined", _("not accepted")
+        APPROVED = "approved", _("approved")
+
     game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES, db_index=True)
     kind = models.CharField(_("kind"), max_length=40, db_index=True)
     slug = models.SlugField(max_length=120, unique=True)
@@ -59,6 +67,20 @@ class Puzzle(models.Model):
         _("in the puzzle library"),
         default=True,
         help_text=_("Lesson exercises and private teacher puzzles are not in the library."),
+    )
+    # A teacher's puzzle joins the library only when staff approve it (see
+    # ``puzzles.publishing``); ``is_public`` stays the one thing visibility reads.
+    publication = models.CharField(
+        _("publication"), max_length=10, choices=Publication.choices, default="", blank=True
+    )
+    publication_note = models.TextField(
+        _("note to the author"),
+        blank=True,
+        max_length=500,
+        help_text=_("Why the puzzle was declined: the teacher reads this."),
+    )
+    publication_requested_at = models.DateTimeField(
+        _("asked for the library"), null=True, blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -89,12 +111,32 @@ class Puzzle(models.Model):
         return localized({"zh": self.prompt_zh, "en": self.prompt_en})
 
     @property
+    def library_status(self) -> str:
+        """For its author: "library", "waiting" (for review), "declined" or "private"."""
+        if self.is_public:
+            return "library"
+        if self.publication == self.Publication.REQUESTED:
+            return "waiting"
+        if self.publication == self.Publication.DECLINED:
+            return "declined"
+        return "private"
+
+    @property
     def kind_title(self) -> str:
         return kind_title(self.kind)
 
     @property
     def explanation(self):
         return localized({"zh": self.explanation_zh, "en": self.explanation_en})
+
+
+class PublicationRequest(Puzzle):
+    """A teacher's puzzle that asks to join the library: the admin's review list."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("puzzle awaiting review")
+        verbose_name_plural = _("puzzles awaiting review")
 
 
 class PuzzleTheme(models.Model):

@@ -38,7 +38,7 @@ def classroom_world(name: str, **others: str) -> dict:
     students.update((key, make_user(username)) for key, username in others.items())
     outsider = make_user("outsider")
     classroom = services.create_classroom(owner, name=name, game="go")
-    services.add_teacher(classroom, "coteacher")
+    services.accept_invitation(services.invite_teacher(classroom, "coteacher", invited_by=owner))
     for user in students.values():
         services.join(user, classroom.join_code)
     elsewhere = services.create_classroom(other, name="Another class")

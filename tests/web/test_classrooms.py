@@ -31,7 +31,7 @@ def urls(world):
     s = world["student"].pk
     return {
         "detail": ("get", f"/classes/{c.pk}/", {}),
-        "add_teacher": ("post", f"/classes/{c.pk}/teachers/", {"username": "otherteacher"}),
+        "invite_teacher": ("post", f"/classes/{c.pk}/teachers/", {"username": "otherteacher"}),
         "archive": ("post", f"/classes/{c.pk}/archive/", {}),
         "student": ("post", f"/classes/{c.pk}/students/{s}/", {"action": "archive"}),
         "new_students": ("get", f"/classes/{c.pk}/students/new/", {}),
@@ -42,7 +42,8 @@ def urls(world):
 # persona → expected status for each URL (302 to log in for anonymous visitors)
 EXPECTED = {
     "detail": {"student": 200, "outsider": 404, "owner": 200, "co": 200, "other": 404},
-    "add_teacher": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
+    # Only the owner invites co-teachers (see test_coteachers.py).
+    "invite_teacher": {"student": 403, "outsider": 404, "owner": 302, "co": 403, "other": 404},
     "archive": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
     "student": {"student": 403, "outsider": 404, "owner": 302, "co": 302, "other": 404},
     "new_students": {"student": 403, "outsider": 404, "owner": 200, "co": 200, "other": 404},
@@ -160,7 +161,8 @@ def test_co_teachers_must_be_teachers(make_client, world):
     owner.post(f"/classes/{classroom.pk}/teachers/", {"username": "outsider"})
     assert not classroom.teachers.filter(username="outsider").exists()
     owner.post(f"/classes/{classroom.pk}/teachers/", {"username": "otherteacher"})
-    assert classroom.teachers.filter(username="otherteacher").exists()
+    assert not classroom.teachers.filter(username="otherteacher").exists()  # until they accept
+    assert classroom.invitations.filter(teacher__username="otherteacher").exists()
 
 
 def test_the_class_list_shows_both_sides(make_client, world):
@@ -171,6 +173,14 @@ def test_the_class_list_shows_both_sides(make_client, world):
 
 
 # --- accounts made by the teacher ---------------------------------------------------
+
+
+def names_form(client, classroom, names):
+    """The "make accounts" form as a browser sends it: the names and the form's token."""
+    page = client.get(f"/classes/{classroom.pk}/students/new/").content.decode()
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    return {"names": names, "token": token}
+
 
 ODD_NAMES = [
     "Li Lei",
@@ -186,9 +196,13 @@ def test_bulk_accounts_with_odd_and_duplicate_names(make_client, world):
     from django.contrib.auth import get_user_model
 
     classroom = world["classroom"]
-    response = make_client(world["owner"]).post(
-        f"/classes/{classroom.pk}/students/new/", {"names": "\n".join(ODD_NAMES) + "\n\n"}
+    owner = make_client(world["owner"])
+    names = "\n".join(ODD_NAMES) + "\n\n"
+    response = owner.post(
+        f"/classes/{classroom.pk}/students/new/", names_form(owner, classroom, names)
     )
+    assert response.status_code == 303
+    response = owner.get(response["Location"])
     assert response.status_code == 200
     assert response["Cache-Control"] == "no-store"
     made = Membership.objects.filter(classroom=classroom, managed=True).select_related(
@@ -231,8 +245,9 @@ def test_bulk_accounts_with_odd_and_duplicate_names(make_client, world):
 )
 def test_bad_name_lists_are_a_400_and_make_nobody(make_client, world, names):
     classroom = world["classroom"]
-    response = make_client(world["owner"]).post(
-        f"/classes/{classroom.pk}/students/new/", {"names": names}
+    owner = make_client(world["owner"])
+    response = owner.post(
+        f"/classes/{classroom.pk}/students/new/", names_form(owner, classroom, names)
     )
     assert response.status_code == 400
     assert not Membership.objects.filter(classroom=classroom, managed=True).exists()
@@ -240,12 +255,15 @@ def test_bad_name_lists_are_a_400_and_make_nobody(make_client, world, names):
 
 def test_a_teacher_resets_a_childs_password(make_client, world):
     classroom = world["classroom"]
-    ((child, _old),) = services.create_students(classroom, "Xiao Hong")
-    response = make_client(world["co"]).post(
-        f"/classes/{classroom.pk}/students/{child.pk}/password/"
-    )
-    assert response.status_code == 200 and child.username in response.content.decode()
-    password = response.content.decode().split("<code>")[2].split("<")[0]
+    batch = services.create_students(classroom, "Xiao Hong")
+    child = batch.memberships.get().student
+    co = make_client(world["co"])
+    response = co.post(f"/classes/{classroom.pk}/students/{child.pk}/password/")
+    assert response.status_code == 303
+    assert response["Location"] == f"/classes/{classroom.pk}/cards/student/{child.pk}/"
+    page = co.get(response["Location"]).content.decode()
+    assert child.username in page
+    password = page.split("<code>")[2].split("<")[0]
     child.refresh_from_db()
     assert child.check_password(password) and child.profile.must_change_password
 

@@ -17,6 +17,7 @@ from django.test import Client
 
 from classrooms import authoring, services
 from engines.cards import CARDS
+from puzzles import publishing
 from puzzles.access import is_visible
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import classroom_world, make_user
@@ -780,7 +781,8 @@ def test_edit_shows_the_puzzle_as_made_and_saves_in_place(teacher):
     editor.post(prompt_zh="黑先吃子。", is_public="on", rating="700", action="save")
     assert editor.response.status_code == 302
     puzzle.refresh_from_db()
-    assert puzzle.prompt_zh == "黑先吃子。" and puzzle.is_public and puzzle.rating == 700
+    assert puzzle.prompt_zh == "黑先吃子。" and puzzle.rating == 700
+    assert puzzle.library_status == "waiting" and not puzzle.is_public  # staff review it first
     assert Puzzle.objects.count() == 1
     assert "Edit it on the board instead" in text_of(teacher.get(url + "?mode=sgf"))
 
@@ -816,10 +818,12 @@ def test_the_list_shows_the_teachers_puzzles_and_publishing(world, teacher, make
     assert make_client().get(puzzle.url).status_code == 404
     response = teacher.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"})
     assert response.status_code == 302
+    assert "awaiting review" in text_of(teacher.get("/classes/puzzles/"))
+    publishing.approve(puzzle)  # staff, in the admin (see test_publishing.py)
     puzzle.refresh_from_db()
     assert puzzle.is_public
     assert make_client().get(puzzle.url).status_code == 200
-    assert "published" in text_of(teacher.get("/classes/puzzles/"))
+    assert "in the library" in text_of(teacher.get("/classes/puzzles/"))
     teacher.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "0"})
     puzzle.refresh_from_db()
     assert not puzzle.is_public
@@ -856,6 +860,7 @@ def test_anonymous_learners_tries_count_too(world, teacher):
     Client().post(puzzle.url, {"move": "E4", "ply": "0"})
     assert authoring.learner_attempts(puzzle) == 0  # private: an anonymous visitor gets 404
     teacher.post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"})
+    publishing.approve(puzzle)
     Client().post(puzzle.url, {"move": "E4", "ply": "0"})
     assert authoring.learner_attempts(puzzle) == 1
     assert authoring.puzzle_rows(world["owner"])[0].tries == 1
@@ -943,6 +948,7 @@ def test_a_private_puzzle_is_seen_by_the_authors_classes_only(world, make_client
 def test_a_published_puzzle_is_open_to_everyone(world, make_client, persona):
     puzzle = make_go_puzzle(make_client(world["owner"]))
     make_client(world["owner"]).post(f"/classes/puzzles/{puzzle.slug}/publish/", {"publish": "1"})
+    publishing.approve(puzzle)
     assert client_for(make_client, world, persona).get(puzzle.url).status_code == 200
 
 
