@@ -150,20 +150,23 @@ def handle_post(
     one made on a board that has moved on (409) changes nothing: the learner
     sees the board as it stands with a notice, and no progress is lost.
     """
-    learner = get_learner(request, create=True)
     action = request.POST.get("action")
+    learner = get_learner(request)  # made only once there is something to keep
     if action == "retry":
+        if learner is None:
+            return current_play(request, puzzle), 200
         attempt = services.restart(learner, puzzle, mode=mode)
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
     if action == "hint":
+        if not get_kind(puzzle.kind).offers_hint:
+            return current_play(request, puzzle, notice=_("There is no hint here.")), 400
+        learner = get_learner(request, create=True)
         attempt = services.take_hint(
             learner, puzzle, mode=mode, opened_at=_take_opened(request, puzzle)
         )
-        if attempt is None:
-            return current_play(request, puzzle, notice=_("There is no hint here.")), 400
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
     if action == "solution":
-        attempt = services.reveal_solution(learner, puzzle)
+        attempt = services.reveal_solution(learner, puzzle) if learner is not None else None
         if attempt is None:
             notice = _("The solution is shown after an attempt has failed.")
             return current_play(request, puzzle, notice=notice), 400
@@ -172,13 +175,16 @@ def handle_post(
     try:
         raw_ply = request.POST.get("ply")
         ply = int(raw_ply) if raw_ply not in (None, "") else None
-        outcome = services.submit_answer(
-            learner,
-            puzzle,
-            request.POST,
-            ply=ply,
-            mode=mode,
-            opened_at=_peek_opened(request, puzzle),
+        # Judged before anything is written, outside any transaction: an answer
+        # that cannot be read leaves no trace, not even a new visitor's row.
+        judged = services.judge_answer(learner, puzzle, request.POST, ply=ply, mode=mode)
+        if judged.verdict.changes_nothing and judged.resent is None:
+            play = build_play(puzzle, judged.attempt, verdict=judged.verdict)
+            play.solved_before = services.has_solved(learner, puzzle)
+            return play, 200
+        learner = learner or get_learner(request, create=True)
+        outcome = services.record_answer(
+            learner, puzzle, judged, mode=mode, opened_at=_peek_opened(request, puzzle)
         )
     except (BadAnswer, ValueError) as error:
         reason = str(error) if isinstance(error, BadAnswer) else _("the move counter is damaged")

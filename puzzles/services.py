@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -133,6 +133,145 @@ def _latest_locked(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     )
 
 
+# An answer that ended an attempt, sent again this soon with the same board (a double
+# click, a browser resending the form), is the same answer: it gets the recorded
+# verdict and is counted once.
+RESENT_WITHIN = datetime.timedelta(seconds=30)
+
+
+@dataclass
+class Judged:
+    """One answer judged against the attempt as it stood, before anything is written.
+
+    ``attempt``: the unfinished attempt it was made on, or None when it begins a
+    new one after ``previous`` (the learner's latest, finished, attempt, if any).
+    ``resent``: the attempt this very answer already ended (see ``RESENT_WITHIN``).
+    """
+
+    verdict: Verdict
+    answer: str = ""
+    state: dict[str, Any] = field(default_factory=dict)
+    attempt: Attempt | None = None
+    previous: Attempt | None = None
+    resent: Attempt | None = None
+
+    @property
+    def moves_before(self) -> list[str]:
+        return list(self.attempt.moves) if self.attempt is not None else []
+
+
+def _latest(learner: Learner | None, puzzle: Puzzle) -> Attempt | None:
+    if learner is None:
+        return None
+    attempts = Attempt.objects.filter(learner=learner, puzzle=puzzle)
+    return attempts.order_by("-started_at", "-id").first()
+
+
+def _ended_by(attempt: Attempt | None, moves_before: list[str], answer: str, mode: str) -> bool:
+    """Whether ``answer``, made in ``mode`` on a board showing ``moves_before``, is
+    what ended ``attempt`` a moment ago (and so a copy of it)."""
+    if attempt is None or attempt.status == Attempt.Status.PLAYING or attempt.finished_at is None:
+        return False
+    if attempt.mode != mode:
+        return False
+    if timezone.now() - attempt.finished_at > RESENT_WITHIN:
+        return False
+    return attempt.moves == [*moves_before, answer] and "verdict" in attempt.state
+
+
+def judge_answer(
+    learner: Learner | None,
+    puzzle: Puzzle,
+    post: Mapping[str, Any],
+    *,
+    ply: int | None,
+    mode: str = Attempt.Mode.PLAY,
+) -> Judged:
+    """Judge one answer of ``learner`` (None: a visitor not yet known) to ``puzzle``.
+
+    Nothing is written and no transaction is open: the engine's work never holds
+    the database. ``ply`` is the number of moves the learner's board showed; an
+    answer made on an older board raises ``StaleAnswer``, a malformed one
+    ``BadAnswer``. An answer that would start a new attempt in ``mode`` but only
+    repeats the one that ended the last (see ``RESENT_WITHIN``) is that answer.
+    Record the result with ``record_answer``.
+    """
+    kind = get_kind(puzzle.kind)
+    data = puzzle.kind_data
+    latest = _latest(learner, puzzle)
+    if latest is not None and latest.status == Attempt.Status.PLAYING:
+        if ply is not None and ply != latest.ply:
+            raise StaleAnswer
+        attempt, previous, state = latest, None, latest.state
+    else:
+        if ply not in (None, 0) and not (latest is not None and ply == latest.ply - 1):
+            raise StaleAnswer
+        attempt, previous, state = None, latest, kind.start(data)
+        if ply:  # the board of the attempt that just ended: only a resent answer fits it
+            state = {key: value for key, value in latest.state.items() if key != "verdict"}
+    answer = kind.parse_answer(data, state, post)
+    text = kind.answer_text(answer)
+    if attempt is None and _ended_by(latest, latest.moves[:-1] if ply else [], text, mode):
+        return Judged(Verdict.from_json(latest.state["verdict"]), text, resent=latest)
+    if attempt is None and ply:
+        raise StaleAnswer
+    verdict, new_state = kind.check(data, state, answer)
+    return Judged(verdict, text, new_state, attempt, previous)
+
+
+def record_answer(
+    learner: Learner,
+    puzzle: Puzzle,
+    judged: Judged,
+    *,
+    mode: str = Attempt.Mode.PLAY,
+    opened_at: datetime.datetime | None = None,
+) -> Outcome:
+    """Write what ``judge_answer`` decided, in one short transaction.
+
+    The attempt must still be as it was judged; if another answer changed it
+    meanwhile, ``StaleAnswer`` (nothing is written), unless that answer was this
+    very one, already recorded (a double click): then the recorded verdict comes
+    back and nothing is counted twice. A new attempt starts in ``mode``.
+    """
+    verdict = judged.verdict
+    if judged.resent is not None:
+        return Outcome(judged.resent, verdict)
+    if verdict.changes_nothing:
+        # The rules forbid the move (or it could not be judged in time): the
+        # learner reads why and tries again.
+        return Outcome(judged.attempt, verdict)
+    with transaction.atomic():
+        current = _latest_locked(learner, puzzle)
+        base = judged.attempt if judged.attempt is not None else judged.previous
+        unchanged = (current is None and base is None) or (
+            current is not None
+            and base is not None
+            and current.pk == base.pk
+            and current.status == base.status
+            and current.moves == base.moves
+        )
+        if not unchanged:
+            if _ended_by(current, judged.moves_before, judged.answer, mode):
+                return Outcome(current, Verdict.from_json(current.state["verdict"]))
+            raise StaleAnswer
+        attempt = current
+        if judged.attempt is None:
+            attempt = _next_attempt(learner, puzzle, current, mode=mode, opened_at=opened_at)
+        attempt.state = judged.state
+        attempt.moves = [*attempt.moves, judged.answer]
+        if verdict.reply:
+            attempt.moves.append(verdict.reply)
+        if verdict.is_final:
+            attempt.state = {**attempt.state, "verdict": verdict.to_json()}
+            _finish(attempt, solved=verdict.is_correct)
+        else:
+            attempt.save()
+    if verdict.is_correct:
+        puzzle_solved.send(sender=Attempt, attempt=attempt)
+    return Outcome(attempt, verdict)
+
+
 def submit_answer(
     learner: Learner,
     puzzle: Puzzle,
@@ -142,39 +281,10 @@ def submit_answer(
     mode: str = Attempt.Mode.PLAY,
     opened_at: datetime.datetime | None = None,
 ) -> Outcome:
-    """Judge one answer of ``learner`` to ``puzzle``.
-
-    ``ply`` is the number of moves the learner's board showed; an answer made on
-    an older board raises ``StaleAnswer`` and changes nothing. A malformed answer
-    raises ``BadAnswer`` and changes nothing. A new attempt starts in ``mode``
-    (a review, or ordinary play).
-    """
-    kind = get_kind(puzzle.kind)
-    with transaction.atomic():
-        attempt = _latest_locked(learner, puzzle)
-        if attempt is None or attempt.status != Attempt.Status.PLAYING:
-            if ply not in (None, 0):
-                raise StaleAnswer
-            attempt = _next_attempt(learner, puzzle, attempt, mode=mode, opened_at=opened_at)
-        elif ply is not None and ply != attempt.ply:
-            raise StaleAnswer
-        answer = kind.parse_answer(puzzle.kind_data, attempt.state, post)
-        verdict, state = kind.check(puzzle.kind_data, attempt.state, answer)
-        if verdict.changes_nothing:
-            # The rules forbid the move (or it could not be judged in time): the
-            # learner reads why and tries again.
-            return Outcome(attempt, verdict)
-        attempt.state = state
-        attempt.moves = [*attempt.moves, kind.answer_text(answer)]
-        if verdict.reply:
-            attempt.moves.append(verdict.reply)
-        if verdict.is_final:
-            _finish(attempt, solved=verdict.is_correct)
-        else:
-            attempt.save()
-    if verdict.is_correct:
-        puzzle_solved.send(sender=Attempt, attempt=attempt)
-    return Outcome(attempt, verdict)
+    """Judge one answer of ``learner`` to ``puzzle`` and record it (see
+    ``judge_answer`` and ``record_answer``)."""
+    judged = judge_answer(learner, puzzle, post, ply=ply, mode=mode)
+    return record_answer(learner, puzzle, judged, mode=mode, opened_at=opened_at)
 
 
 def take_hint(
@@ -270,12 +380,15 @@ def move_attempts(sender, source: Learner, target: Learner, **kwargs):
 
 __all__ = [
     "BadAnswer",
+    "Judged",
     "InvalidPuzzle",
     "Outcome",
     "StaleAnswer",
     "current_attempt",
     "has_solved",
     "restart",
+    "judge_answer",
+    "record_answer",
     "submit_answer",
     "validate_puzzle",
 ]

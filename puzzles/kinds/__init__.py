@@ -123,6 +123,35 @@ class Verdict:
     def message_text(self) -> str:
         return localized(self.message)
 
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as kept with the attempt it ended (texts in both languages
+        where the kind gave both, else as read now)."""
+
+        def text(value: Text) -> str | dict[str, str]:
+            if isinstance(value, Mapping):
+                return {key: str(words) for key, words in value.items()}
+            return str(value)
+
+        return {
+            "status": self.status,
+            "message": text(self.message),
+            "explanation": text(self.explanation),
+            "reply": self.reply,
+            "reply_label": self.reply_label,
+            "refutation": list(self.refutation),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Verdict:
+        return cls(
+            status=data["status"],
+            message=data.get("message", ""),
+            explanation=data.get("explanation", ""),
+            reply=data.get("reply"),
+            reply_label=data.get("reply_label", ""),
+            refutation=tuple(data.get("refutation", ())),
+        )
+
     @property
     def explanation_text(self) -> str:
         return localized(self.explanation)

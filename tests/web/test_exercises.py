@@ -1,10 +1,12 @@
 """Solving puzzles in the puzzle player and in lessons, as a learner sees it."""
 
+import datetime
 import re
 
 import pytest
 
 from accounts.models import Learner
+from puzzles import services
 from puzzles.models import Attempt
 from tutorials.models import LessonProgress
 
@@ -241,14 +243,30 @@ def test_stale_ply_is_refused_and_changes_nothing(learner_client, learner_user):
     assert "Correct!" in page
 
 
-def test_resubmitting_a_finished_board_is_stale(learner_client, learner_user):
+def test_the_final_answer_sent_again_gets_its_verdict_and_counts_once(learner_client, learner_user):
+    """A double click or a browser resending the form: the same answer, once."""
     learner_client.post(PICK_TWO, {"move": "c2", "ply": "0"})
-    learner_client.post(PICK_TWO, {"move": "d4", "ply": "2"})
+    first = learner_client.post(PICK_TWO, {"move": "d4", "ply": "2"}).content.decode()
     response = learner_client.post(PICK_TWO, {"move": "d4", "ply": "2"})
-    assert response.status_code == 409
+    assert response.status_code == 200
+    assert "Correct!" in first and "Correct!" in response.content.decode()
     [attempt] = attempts(learner_user, "pick-two")
     assert attempt.status == Attempt.Status.SOLVED
     assert attempt.moves == ["c2", "d3", "d4"]
+
+
+def test_a_finished_board_answered_again_later_is_stale(learner_client, learner_user):
+    learner_client.post(PICK_TWO, {"move": "c2", "ply": "0"})
+    learner_client.post(PICK_TWO, {"move": "d4", "ply": "2"})
+    [attempt] = attempts(learner_user, "pick-two")
+    Attempt.objects.filter(pk=attempt.pk).update(
+        finished_at=attempt.finished_at - services.RESENT_WITHIN - datetime.timedelta(seconds=1)
+    )
+    response = learner_client.post(PICK_TWO, {"move": "d4", "ply": "2"})
+    assert response.status_code == 409
+    # Nor is another answer on the finished board taken.
+    assert learner_client.post(PICK_TWO, {"move": "e5", "ply": "2"}).status_code == 409
+    assert [a.moves for a in attempts(learner_user, "pick-two")] == [["c2", "d3", "d4"]]
 
 
 def _progress_snapshot(user):

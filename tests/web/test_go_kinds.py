@@ -121,8 +121,13 @@ def test_an_illegal_move_is_explained_and_changes_nothing(client, ladder):
     assert response.status_code == 200
     assert "That move is not allowed." in text(response)
     assert "already occupied" in text(response)
+    # Not even an attempt is started: the learner has not tried anything yet.
+    assert not Attempt.objects.filter(puzzle=ladder).exists()
+    post(client, "ladder", move="C2", ply="0")
+    response = post(client, "ladder", move="B2", ply="2")
+    assert "That move is not allowed." in text(response)
     attempt = Attempt.objects.get(puzzle=ladder)
-    assert attempt.status == Attempt.Status.PLAYING and attempt.moves == []
+    assert attempt.status == Attempt.Status.PLAYING and attempt.moves == ["B C2", "W B1"]
 
 
 @pytest.mark.parametrize("garbage", ["", "Z99", "E0", "C", "<script>", "B2; drop"])
