@@ -565,6 +565,47 @@ def test_csv_export_opens_with_chinese_names(make_client, world):
     assert len(header) == len(totals) == len(students[0]) == 2 + 3 * 3 + 4
 
 
+FORMULA_NAMES = [
+    "=1+1",
+    "+1+1",
+    "-1+1",
+    "@SUM(1)",
+    "\t=1+1",
+    "\r=1+1",
+    "\uff1d1+1",  # fullwidth ＝
+    "\uff0b1+1",  # fullwidth ＋
+    "\uff0d1+1",  # fullwidth －
+    "\uff20SUM(1)",  # fullwidth ＠
+    " =1+1",  # LibreOffice may trim the space on import
+    "\u3000\uff1d1+1",  # an ideographic space first
+]
+
+
+@pytest.mark.parametrize("name", FORMULA_NAMES)
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(make_client, world, name):
+    profile = world["second"].profile
+    profile.display_name = name
+    profile.save()
+    response = make_client(world["owner"]).get(
+        f"{base(world)}/{world['assignment'].pk}/results.csv"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert "'" + name in [row[0] for row in rows]
+    assert name not in [row[0] for row in rows]
+
+
+@pytest.mark.parametrize("name", ["王小明", "|x", "%1", "Anna-Lena", "1+1"])
+def test_an_ordinary_name_is_written_as_it_is(make_client, world, name):
+    profile = world["second"].profile
+    profile.display_name = name
+    profile.save()
+    response = make_client(world["owner"]).get(
+        f"{base(world)}/{world['assignment'].pk}/results.csv"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert name in [row[0] for row in rows]
+
+
 def test_deleting_an_assignment_keeps_the_students_progress(make_client, world):
     solve(make_client(world["student"]), "pick-one", "c2")
     make_client(world["owner"]).post(f"{base(world)}/{world['assignment'].pk}/delete/")
