@@ -1,5 +1,7 @@
 from django.urls import include, path
 
+import config.inputs  # noqa: F401  registers <id:…>: ids too big for the database are 404s
+
 from . import assignment_views, views
 
 app_name = "classrooms"
@@ -9,39 +11,39 @@ urlpatterns = [
     path("join/", views.join_class, name="join"),
     path("puzzles/", include("classrooms.puzzle_urls")),
     path("join/<str:code>/", views.join_link, name="join_link"),
-    path("<int:pk>/", views.class_detail, name="detail"),
-    path("<int:pk>/teachers/", views.add_teacher, name="add_teacher"),
-    path("<int:pk>/archive/", views.archive_class, name="archive"),
-    path("<int:pk>/students/new/", views.create_students, name="create_students"),
-    path("<int:pk>/students/<int:student>/", views.change_student, name="change_student"),
+    path("<id:pk>/", views.class_detail, name="detail"),
+    path("<id:pk>/teachers/", views.add_teacher, name="add_teacher"),
+    path("<id:pk>/archive/", views.archive_class, name="archive"),
+    path("<id:pk>/students/new/", views.create_students, name="create_students"),
+    path("<id:pk>/students/<id:student>/", views.change_student, name="change_student"),
     path(
-        "<int:pk>/students/<int:student>/password/",
+        "<id:pk>/students/<id:student>/password/",
         views.reset_password,
         name="reset_password",
     ),
-    path("<int:pk>/assignments/new/", assignment_views.new_assignment, name="new_assignment"),
+    path("<id:pk>/assignments/new/", assignment_views.new_assignment, name="new_assignment"),
     path(
-        "<int:pk>/assignments/<int:assignment>/",
+        "<id:pk>/assignments/<id:assignment>/",
         assignment_views.assignment_detail,
         name="assignment",
     ),
     path(
-        "<int:pk>/assignments/<int:assignment>/edit/",
+        "<id:pk>/assignments/<id:assignment>/edit/",
         assignment_views.edit_assignment,
         name="edit_assignment",
     ),
     path(
-        "<int:pk>/assignments/<int:assignment>/items/",
+        "<id:pk>/assignments/<id:assignment>/items/",
         assignment_views.assignment_items,
         name="assignment_items",
     ),
     path(
-        "<int:pk>/assignments/<int:assignment>/delete/",
+        "<id:pk>/assignments/<id:assignment>/delete/",
         assignment_views.delete_assignment,
         name="delete_assignment",
     ),
     path(
-        "<int:pk>/assignments/<int:assignment>/results.csv",
+        "<id:pk>/assignments/<id:assignment>/results.csv",
         assignment_views.assignment_csv,
         name="assignment_csv",
     ),
