@@ -111,6 +111,9 @@ def test_the_switch_on_every_page_points_back_to_it(content):
         "\\\\evil.example/",
         "javascript:alert(1)",
         "",
+        "0",  # no path: once read as a URL name, a 500
+        "home",
+        "learn/go/",
     ],
 )
 def test_unsafe_or_missing_next_goes_home(db, target):
