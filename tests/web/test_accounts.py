@@ -6,19 +6,10 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.core.cache import cache
 from django.test import Client
 
 PASSWORD = "a-long-test-password"
 User = get_user_model()
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """allauth counts attempts in the cache: every test starts from zero."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

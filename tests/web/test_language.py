@@ -3,16 +3,10 @@
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 PASSWORD = "a-long-test-password"
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    cache.clear()
 
 
 def html_lang(response):
