@@ -438,6 +438,37 @@ FORMS = {
         method="get",
     ),
     "library": Form("learner", "/learn/go/", {"page": "1"}, {"page": INT, "theme": TEXT}, "get"),
+    "log in": Form(
+        "anonymous",
+        "/accounts/login/",
+        {"login": "learner", "password": "a-long-test-password"},
+        {"login": TEXT, "password": TEXT, "remember": TEXT},
+    ),
+    "sign up": Form(
+        "anonymous",
+        "/accounts/signup/",
+        {"username": "newcomer", "password1": "a-long-new-pass", "password2": "a-long-new-pass"},
+        {"username": TEXT, "email": TEXT, "password1": TEXT, "password2": TEXT},
+    ),
+    "password reset": Form(
+        "anonymous", "/accounts/password/reset/", {"email": "a@example.org"}, {"email": TEXT}
+    ),
+    "password change": Form(
+        "learner",
+        "/accounts/password/change/",
+        {
+            "oldpassword": "a-long-test-password",
+            "password1": "another-pass-word-7",
+            "password2": "another-pass-word-7",
+        },
+        {"oldpassword": TEXT, "password1": TEXT, "password2": TEXT},
+    ),
+    "email": Form(
+        "learner",
+        "/accounts/email/",
+        {"email": "learner@example.org", "action_add": ""},
+        {"email": TEXT, "action_add": TEXT, "action_remove": TEXT},
+    ),
 }
 
 # What a refusal shows: the form's errors, an error message, the player's notice,
@@ -477,7 +508,8 @@ def persona_world(content, make_client):
 
 def persona_client(world, persona):
     client = Client(HTTP_ACCEPT_LANGUAGE="en", raise_request_exception=False)
-    client.force_login(world[persona])
+    if persona != "anonymous":
+        client.force_login(world[persona])
     return client
 
 
