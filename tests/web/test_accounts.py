@@ -276,3 +276,12 @@ def test_failed_logins_for_one_account_do_not_lock_another(learner_user, teacher
     response = en.post("/accounts/login/", {"login": "teacher", "password": PASSWORD})
     assert response.status_code == 302
     assert signed_in_user(en) == teacher_user
+
+
+@pytest.mark.parametrize("login", ["𐀀" * 12501, "x" * 60000, "learner" + " " * 300 + "x"])
+def test_a_login_longer_than_any_account_is_refused_with_the_reason(learner_user, en, login):
+    """A 50 KB login was a 500 on SQLite (too long for its case-insensitive LIKE)."""
+    response = en.post("/accounts/login/", {"login": login, "password": PASSWORD})
+    assert response.status_code == 200
+    assert "Ensure this value has at most 254 characters" in page(response)
+    assert signed_in_user(en) is None
