@@ -1,5 +1,7 @@
+from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 from .models import Profile
@@ -15,3 +17,20 @@ class ProfileForm(forms.ModelForm):
 class LanguageForm(forms.Form):
     language = forms.ChoiceField(choices=settings.LANGUAGES)
     next = forms.CharField(required=False, max_length=2000)
+
+
+# The longest login there is: an email address (a username is at most 150).
+LOGIN_MAX_LENGTH = 254
+
+
+class LoginForm(AllauthLoginForm):
+    """allauth's log-in form, with the username-or-email bounded like the fields it
+    is looked up in. Unbounded, 50 KB of it went into a case-insensitive LIKE that
+    SQLite refuses ("pattern too complex"): a 500 instead of the form's reason."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        login = self.fields["login"]
+        login.max_length = LOGIN_MAX_LENGTH
+        login.validators.append(MaxLengthValidator(LOGIN_MAX_LENGTH))
+        login.widget.attrs["maxlength"] = str(LOGIN_MAX_LENGTH)

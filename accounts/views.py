@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -63,12 +64,13 @@ def set_language(request):
         return render(request, "400.html", status=400)
     language = form.cleaned_data["language"]
     # A damaged or overlong "next" (a page with a huge query string) goes home.
+    # Only a path of this site: "next=0" is no URL (and was a 500 as a URL name).
     target = form.cleaned_data.get("next", "")
-    if not url_has_allowed_host_and_scheme(
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         target = reverse("home")
-    response = redirect(target)
+    response = HttpResponseRedirect(target)
     _remember_language(request, response, language)
     if request.user.is_authenticated:
         profile = ensure_profile(request.user)

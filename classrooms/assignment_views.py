@@ -7,6 +7,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.inputs import read_id
+
 from . import assignments, export
 from .access import get_assignment, get_teaching, get_teaching_assignment
 from .forms import AssignmentForm, ItemFilterForm
@@ -77,8 +79,11 @@ def assignment_items(request, pk, assignment):
         "items": items,
         "action": here,
     }
-    status = 400 if request.method == "POST" else 200
-    return render(request, "classrooms/assignment_items.html", context, status=status)
+    # A refused change or search: the page says why (a search falls back to the default).
+    refused = request.method == "POST" or (filters.is_bound and not filters.is_valid())
+    return render(
+        request, "classrooms/assignment_items.html", context, status=400 if refused else 200
+    )
 
 
 def _change_items(request, assignment) -> str | None:
@@ -91,7 +96,7 @@ def _change_items(request, assignment) -> str | None:
             messages.success(request, _("%(count)s added.") % {"count": added})
         elif action in ("remove", "up", "down"):
             item = AssignmentItem.objects.filter(
-                assignment=assignment, pk=_number(request.POST.get("item"))
+                assignment=assignment, pk=read_id(request.POST.get("item"))
             ).first()
             if item is None:
                 return _("That item is not in this assignment.")
@@ -106,17 +111,10 @@ def _change_items(request, assignment) -> str | None:
     return None
 
 
-def _number(text) -> int | None:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
-
-
 def _picked(request):
     """The ticked puzzles and lessons, each one the teacher may assign."""
-    puzzle_ids = [_number(text) for text in request.POST.getlist("puzzle")]
-    lesson_ids = [_number(text) for text in request.POST.getlist("lesson")]
+    puzzle_ids = [read_id(text) for text in request.POST.getlist("puzzle")]
+    lesson_ids = [read_id(text) for text in request.POST.getlist("lesson")]
     if None in puzzle_ids or None in lesson_ids:
         raise assignments.AssignmentError(_("The list of choices was damaged; try again."))
     return assignments.picked(request.user, puzzle_ids, lesson_ids)

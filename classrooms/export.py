@@ -18,10 +18,21 @@ def _status(cell: Cell) -> str:
     return text
 
 
+# What a spreadsheet may take for the start of a formula: = + - @ (Excel; LibreOffice
+# evaluates =), their fullwidth forms, which East Asian input turns into the ASCII ones,
+# and tab, CR and LF. | and % start nothing by themselves (| only matters inside a
+# formula, as in DDE's =cmd|...), so they stay as they are.
+FORMULA_STARTS = frozenset("=+-@\uff1d\uff0b\uff0d\uff20\t\r\n")
+
+
 def _text(value: str) -> str:
-    """A name or title as data: a leading =, +, - or @ would make it a formula."""
+    """A name or title as data: a formula's first character makes it text instead.
+
+    Leading spaces are looked through, as LibreOffice's "trim spaces" import does.
+    """
     value = str(value)
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    stripped = value.lstrip(" \u3000\xa0")
+    return f"'{value}" if stripped[:1] in FORMULA_STARTS else value
 
 
 def _minutes(seconds: int) -> str:

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.inputs import BoundedDateField, BoundedIntegerField, IdModelMultipleChoiceField
 from puzzles.games import GAME_CHOICES
 from puzzles.kinds import kind_names, kind_title
 from puzzles.models import Theme
@@ -51,7 +52,7 @@ class StudentNamesForm(forms.Form):
 class AssignmentForm(forms.ModelForm):
     """Title, note, due time and who it is for; the items are added on their own page."""
 
-    due_date = forms.DateField(
+    due_date = BoundedDateField(
         label=_("Due date"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -63,7 +64,7 @@ class AssignmentForm(forms.ModelForm):
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         help_text=_("Optional; the end of the day (23:59) when left empty."),
     )
-    students = forms.ModelMultipleChoiceField(
+    students = IdModelMultipleChoiceField(
         label=_("Only for these students"),
         queryset=None,
         required=False,
@@ -134,10 +135,10 @@ class ItemFilterForm(forms.Form):
     source = forms.ChoiceField(label=_("From"), choices=SOURCES, required=False)
     kind = forms.ChoiceField(label=_("Kind"), required=False)
     theme = forms.ChoiceField(label=_("Theme"), required=False)
-    rating_min = forms.IntegerField(
+    rating_min = BoundedIntegerField(
         label=_("Rating from"), required=False, min_value=0, max_value=4000
     )
-    rating_max = forms.IntegerField(
+    rating_max = BoundedIntegerField(
         label=_("Rating up to"), required=False, min_value=0, max_value=4000
     )
 

@@ -11,6 +11,7 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from config.inputs import BoundedIntegerField
 from engines.cards import SUIT_SYMBOLS
 from engines.dagunzi import LEVELS
 from engines.dagunzi.rules import VARIANTS
@@ -68,7 +69,7 @@ class PuzzleTextsForm(forms.Form):
             "of your classes and your classes' students see it. Untick to make it private."
         ),
     )
-    rating = forms.IntegerField(
+    rating = BoundedIntegerField(
         label=_("Estimated rating"),
         required=False,
         min_value=authoring.RATING_RANGE[0],
@@ -451,7 +452,7 @@ class DagunziForm(PuzzleTextsForm):
             ("live", _("活棒: follow suit only")),
         ],
     )
-    kitty_points = forms.IntegerField(
+    kitty_points = BoundedIntegerField(
         label=_("Points in the kitty (底牌分)"),
         min_value=0,
         max_value=60,

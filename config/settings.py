@@ -12,11 +12,16 @@ DJANGO_HSTS_SECONDS (default one year), DJANGO_CSRF_TRUSTED_ORIGINS,
 DJANGO_BEHIND_PROXY (trust X-Forwarded-Proto from a TLS-terminating proxy),
 SMTP settings (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
 DEFAULT_FROM_EMAIL), DJANGO_LOG_LEVEL, DJANGO_CONN_MAX_AGE (seconds a database
-connection is kept; default 60, 0 under DEBUG with SQLite) and DJANGO_STATIC_ROOT
-(where collectstatic writes; default ./staticfiles).
+connection is kept; default 60, 0 under DEBUG with SQLite), DJANGO_STATIC_ROOT
+(where collectstatic writes; default ./staticfiles), REDIS_URL (a cache shared by
+several app servers; default: a table in the database), DJANGO_TRUSTED_PROXY_COUNT
+and DJANGO_TRUSTED_CLIENT_IP_HEADER (where the client's address comes from behind
+proxies; default: the connection's own address).
 """
 
+import importlib.util
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -199,14 +204,58 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "reset_password_from_key": "20/m/ip",
 }
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}  # the login's length bounded
 LOGIN_REDIRECT_URL = "accounts:dashboard"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 LOGIN_URL = "account_login"
 
-# Caches: allauth's rate limits count in the cache. Local memory counts per
-# process, which is enough for one server; several app servers behind a load
-# balancer should point CACHES at a shared cache.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Caches: allauth's rate limits (log-in, sign-up, password reset) count in the
+# default cache, so every worker must see the same counts. One machine: a table
+# in the site's database (migrate makes it; see accounts/migrations/0004). Several
+# app servers: Redis at REDIS_URL (redis://, rediss:// or unix://; needs the
+# "redis" extra). Nothing else uses this cache: pages never touch it.
+CACHE_TABLE = "qipai_cache"
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    if REDIS_URL.partition("://")[0] not in ("redis", "rediss", "unix") or "://" not in REDIS_URL:
+        raise ImproperlyConfigured(
+            f"REDIS_URL must be a redis://, rediss:// or unix:// URL, not {REDIS_URL!r}"
+        )
+    if importlib.util.find_spec("redis") is None:
+        raise ImproperlyConfigured(
+            "REDIS_URL needs the redis package: pip install -e '.[redis]' (or pip install redis)"
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+        }
+    }
+
+# Client addresses for the rate limits. Behind proxies, every request comes from
+# the nearest proxy: trust the X-Forwarded-For entry that many proxies from the
+# end (1 for one nginx that appends the client's address), or one header a proxy
+# sets (X-Real-IP). Never trusted by default, so a client cannot forge its address.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
+if ALLAUTH_TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured(
+        f"DJANGO_TRUSTED_PROXY_COUNT must be 0 or more, not {ALLAUTH_TRUSTED_PROXY_COUNT}"
+    )
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = env_str("DJANGO_TRUSTED_CLIENT_IP_HEADER") or None
+if ALLAUTH_TRUSTED_CLIENT_IP_HEADER is not None and not re.fullmatch(
+    r"[A-Za-z0-9-]+", ALLAUTH_TRUSTED_CLIENT_IP_HEADER
+):
+    raise ImproperlyConfigured(
+        "DJANGO_TRUSTED_CLIENT_IP_HEADER must be a header name like X-Real-IP, "
+        f"not {ALLAUTH_TRUSTED_CLIENT_IP_HEADER!r}"
+    )
 
 # Lessons, steps and puzzles are kept in each process this long (edits made in the
 # same process show at once; see puzzles/content_cache.py).

@@ -110,11 +110,27 @@ def fresh_content_cache():
     content_cache.clear()
 
 
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
 @pytest.fixture(autouse=True)
-def fresh_cache():
-    """allauth counts logins and sign-ups in the cache: every test starts from zero."""
+def fresh_cache(request):
+    """allauth counts logins and sign-ups in the cache: every test starts from zero.
+
+    The cache is a table in the database, so only a test with the database has
+    one to clear (and a test without it cannot have counted anything).
+    """
     from django.core.cache import cache
 
+    names = set(request.fixturenames)
+    if not (names & DATABASE_FIXTURES or request.node.get_closest_marker("django_db")):
+        yield
+        return
+    transactional = names & {"transactional_db", "live_server"}
+    request.getfixturevalue("transactional_db" if transactional else "db")
     cache.clear()
     yield
-    cache.clear()
+    from django.db import connection
+
+    if not connection.needs_rollback:  # a test that broke its transaction is rolled back
+        cache.clear()

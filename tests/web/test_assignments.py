@@ -42,6 +42,7 @@ def world(content):
     return {**world, "assignment": assignment}
 
 
+OUT_OF_DATES = "Give a date from 2000-01-01 to 2099-12-31."
 PERSONAS = ("anonymous", "student", "outsider", "owner", "co", "other")
 
 
@@ -137,12 +138,41 @@ def test_the_teacher_creates_an_assignment_with_a_due_date(make_client, world):
         ({"title": "x", "due_time": "10:00"}, "Give the date for the due time."),
         ({"title": "x", "due_date": "not a date"}, "Enter a valid date."),
         ({"title": "x", "students": ["999999"]}, "Select a valid choice."),
+        # Out of range: once a 500 (a time zone cannot move year 1; SQLite's integers
+        # end at 2**63).
+        ({"title": "x", "due_date": "0001-01-01", "due_time": "00:00"}, OUT_OF_DATES),
+        ({"title": "x", "due_date": "9999-12-31", "due_time": "23:59"}, OUT_OF_DATES),
+        ({"title": "x", "due_date": "1999-12-31"}, OUT_OF_DATES),
+        ({"title": "x", "students": ["99999999999999999999999"]}, "is not a valid value"),
+        ({"title": "x", "students": [str(2**63)]}, "is not a valid value"),
+        ({"title": "x", "students": ["-1"]}, "is not a valid value"),
     ],
 )
 def test_a_bad_assignment_form_is_a_400_with_the_reason(make_client, world, data, message):
     response = make_client(world["owner"]).post(f"{base(world)}/new/", data)
     assert response.status_code == 400
     assert message in response.content.decode()
+    assert not Assignment.objects.exclude(pk=world["assignment"].pk).exists()
+
+
+def test_the_last_day_of_the_range_is_a_due_date(make_client, world):
+    data = {"title": "x", "due_date": "2099-12-31", "due_time": "23:59"}
+    response = make_client(world["owner"]).post(f"{base(world)}/new/", data)
+    assert response.status_code == 302
+    due = timezone.localtime(Assignment.objects.get(title="x").due_at)
+    assert (due.year, due.month, due.day, due.hour) == (2099, 12, 31, 23)
+
+
+def test_editing_to_a_date_out_of_range_keeps_the_old_one(make_client, world):
+    assignment = world["assignment"]
+    due = assignment.due_at
+    response = make_client(world["owner"]).post(
+        f"{base(world)}/{assignment.pk}/edit/", {"title": "x", "due_date": "0001-01-01"}
+    )
+    assert response.status_code == 400
+    assert OUT_OF_DATES in response.content.decode()
+    assignment.refresh_from_db()
+    assert (assignment.title, assignment.due_at) == (TITLE, due)
 
 
 def test_editing_shows_the_saved_students_and_due_time(make_client, world):
@@ -207,6 +237,12 @@ def test_the_picker_filters_and_adds_puzzles_and_lessons(make_client, world):
         ({"action": "add", "puzzle": ["999999"]}, "Some of those cannot be assigned."),
         ({"action": "remove", "item": "999999"}, "That item is not in this assignment."),
         ({"action": "explode"}, "Unknown action."),
+        # Ids past SQLite's 64-bit integers were a 500.
+        ({"action": "remove", "item": "99999999999999999999999"}, "That item is not in"),
+        ({"action": "up", "item": str(2**64)}, "That item is not in this assignment."),
+        ({"action": "add", "puzzle": ["99999999999999999999999"]}, "The list of choices was"),
+        ({"action": "add", "lesson": [str(2**63)]}, "The list of choices was damaged"),
+        ({"action": "add", "puzzle": ["1e3"]}, "The list of choices was damaged"),
     ],
 )
 def test_a_tampered_items_form_is_a_400_and_changes_nothing(make_client, world, post, message):
@@ -216,6 +252,39 @@ def test_a_tampered_items_form_is_a_400_and_changes_nothing(make_client, world, 
     assert response.status_code == 400
     assert message in response.content.decode()
     assert list(assignment.items.values_list("pk", "order")) == before
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"rating_min": "99999999999999999999999"},
+        {"rating_max": str(2**64)},
+        {"rating_min": "-1"},
+        {"rating_max": "1e400"},
+    ],
+)
+def test_a_search_out_of_range_is_a_400_with_the_reason(make_client, world, query):
+    response = make_client(world["owner"]).get(
+        f"{base(world)}/{world['assignment'].pk}/items/", query
+    )
+    assert response.status_code == 400
+    assert "Enter a whole number from 0 to 4000." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "how, path",
+    [
+        ("get", "/classes/99999999999999999999999/"),
+        ("get", "/classes/{pk}/assignments/99999999999999999999999/"),
+        ("get", "/classes/{pk}/assignments/9223372036854775808/edit/"),
+        ("post", "/classes/{pk}/students/99999999999999999999999/"),
+        ("post", "/classes/{pk}/students/18446744073709551616/password/"),
+    ],
+)
+def test_an_id_too_big_for_the_database_is_not_found(make_client, world, how, path):
+    client = make_client(world["owner"])
+    response = getattr(client, how)(path.format(pk=world["classroom"].pk), {"action": "remove"})
+    assert response.status_code == 404
 
 
 def test_the_teachers_own_puzzles_are_in_the_picker(make_client, world):
@@ -563,6 +632,47 @@ def test_csv_export_opens_with_chinese_names(make_client, world):
     assert "'=HYPERLINK(1)" in by_name
     assert totals[0] == "Students done" and totals[5] == "1/2"
     assert len(header) == len(totals) == len(students[0]) == 2 + 3 * 3 + 4
+
+
+FORMULA_NAMES = [
+    "=1+1",
+    "+1+1",
+    "-1+1",
+    "@SUM(1)",
+    "\t=1+1",
+    "\r=1+1",
+    "\uff1d1+1",  # fullwidth ＝
+    "\uff0b1+1",  # fullwidth ＋
+    "\uff0d1+1",  # fullwidth －
+    "\uff20SUM(1)",  # fullwidth ＠
+    " =1+1",  # LibreOffice may trim the space on import
+    "\u3000\uff1d1+1",  # an ideographic space first
+]
+
+
+@pytest.mark.parametrize("name", FORMULA_NAMES)
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(make_client, world, name):
+    profile = world["second"].profile
+    profile.display_name = name
+    profile.save()
+    response = make_client(world["owner"]).get(
+        f"{base(world)}/{world['assignment'].pk}/results.csv"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert "'" + name in [row[0] for row in rows]
+    assert name not in [row[0] for row in rows]
+
+
+@pytest.mark.parametrize("name", ["王小明", "|x", "%1", "Anna-Lena", "1+1"])
+def test_an_ordinary_name_is_written_as_it_is(make_client, world, name):
+    profile = world["second"].profile
+    profile.display_name = name
+    profile.save()
+    response = make_client(world["owner"]).get(
+        f"{base(world)}/{world['assignment'].pk}/results.csv"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert name in [row[0] for row in rows]
 
 
 def test_deleting_an_assignment_keeps_the_students_progress(make_client, world):

@@ -113,6 +113,19 @@ def test_deploy_check_catches_switching_off_the_https_redirect(tmp_path):
             "DJANGO_SECURE_SSL_REDIRECT must be a boolean",
         ),
         ("DJANGO_CONN_MAX_AGE", "1.5", "DJANGO_CONN_MAX_AGE must be an integer, not '1.5'"),
+        (
+            "REDIS_URL",
+            "cache.example.org:6379",
+            "REDIS_URL must be a redis://, rediss:// or unix:// URL, not 'cache.example.org:6379'",
+        ),
+        ("REDIS_URL", "http://cache:6379/0", "REDIS_URL must be a redis://, rediss:// or unix://"),
+        ("DJANGO_TRUSTED_PROXY_COUNT", "one", "DJANGO_TRUSTED_PROXY_COUNT must be an integer"),
+        ("DJANGO_TRUSTED_PROXY_COUNT", "-1", "DJANGO_TRUSTED_PROXY_COUNT must be 0 or more"),
+        (
+            "DJANGO_TRUSTED_CLIENT_IP_HEADER",
+            "X Real IP",
+            "DJANGO_TRUSTED_CLIENT_IP_HEADER must be a header name like X-Real-IP",
+        ),
     ],
 )
 def test_bad_values_fail_with_a_clear_message(tmp_path, name, value, message):
@@ -136,3 +149,41 @@ def test_boolean_values_are_read_generously(tmp_path):
         )
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == "False", raw
+
+
+def read_settings(env, tmp_path, expression):
+    """Start as a server does with ``env`` and print ``expression`` of the settings."""
+    code = f"import django; django.setup(); from django.conf import settings; print({expression})"
+    result = run(["-c", code], {"DJANGO_SETTINGS_MODULE": "config.settings", **env}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_the_cache_is_the_database_unless_redis_url_says_otherwise(tmp_path):
+    backend = "settings.CACHES['default']['BACKEND'], settings.CACHES['default']['LOCATION']"
+    env = production_env(tmp_path)
+    assert read_settings(env, tmp_path, backend) == (
+        "django.core.cache.backends.db.DatabaseCache qipai_cache"
+    )
+    pytest.importorskip("redis")
+    env = production_env(tmp_path, REDIS_URL="redis://cache.example.org:6379/1")
+    assert read_settings(env, tmp_path, backend) == (
+        "django.core.cache.backends.redis.RedisCache redis://cache.example.org:6379/1"
+    )
+
+
+def test_redis_url_without_the_redis_package_refuses_to_start(tmp_path):
+    env = production_env(tmp_path, REDIS_URL="redis://cache:6379/0")
+    code = "import sys; sys.modules['redis'] = None; import django; django.setup()"
+    result = run(["-c", code], {"DJANGO_SETTINGS_MODULE": "config.settings", **env}, tmp_path)
+    assert result.returncode != 0
+    assert "REDIS_URL needs the redis package" in result.stderr
+
+
+def test_trusted_proxies_come_from_the_environment(tmp_path):
+    names = "settings.ALLAUTH_TRUSTED_PROXY_COUNT, settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER"
+    assert read_settings(production_env(tmp_path), tmp_path, names) == "0 None"
+    env = production_env(tmp_path, DJANGO_TRUSTED_PROXY_COUNT="2")
+    assert read_settings(env, tmp_path, names) == "2 None"
+    env = production_env(tmp_path, DJANGO_TRUSTED_CLIENT_IP_HEADER="X-Real-IP")
+    assert read_settings(env, tmp_path, names) == "0 X-Real-IP"

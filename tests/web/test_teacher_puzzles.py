@@ -718,7 +718,7 @@ TAMPERED = {
         "Marked stones: K99 is not a point of the 9×9 board.",
     ),
     "solution point": ("go", {"solution": "E4 hello"}, "Solution line 1: hello is not a point"),
-    "rating": ("go", {"rating": "99999"}, "Ensure this value is less than or equal to 3000."),
+    "rating": ("go", {"rating": "99999"}, "Enter a whole number from 100 to 3000."),
     "renju kind": ("renju", {"kind": "renju.point"}, "Select a valid choice."),
     "renju rules": ("renju", {"rules": "chess"}, "Select a valid choice."),
     "renju diagram": (
@@ -731,7 +731,7 @@ TAMPERED = {
     "trump": ("dagunzi", {"trump": "X"}, "Select a valid choice."),
     "seat": ("dagunzi", {"to_play": "up"}, "Select a valid choice."),
     "variant": ("dagunzi", {"rules": "poker"}, "Select a valid choice."),
-    "kitty": ("dagunzi", {"kitty_points": "-5"}, "greater than or equal to 0"),
+    "kitty": ("dagunzi", {"kitty_points": "-5"}, "Enter a whole number from 0 to 60."),
 }
 
 
