@@ -282,6 +282,18 @@ class Solution:
         }
 
 
+def solution_from_json(data: dict) -> Solution:
+    """A ``Solution`` read back from ``Solution.to_json`` (as kept with a puzzle)."""
+    return Solution(
+        attackers=data["attackers"],
+        dealer_side=data["dealer_side"],
+        best=tuple(tuple(parse_card(c) for c in play) for play in data["best"]),
+        values={
+            tuple(parse_card(c) for c in row["play"]): row["attackers"] for row in data["plays"]
+        },
+    )
+
+
 def solve(ending: Ending, *, node_limit: int | None = None) -> Solution:
     """Every legal play's value and the best ones; ``SearchLimit`` past ``node_limit``."""
     engine = _Engine(ending, node_limit)

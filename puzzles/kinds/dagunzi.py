@@ -19,13 +19,13 @@ import html
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engines.budget import Budget
 from engines.cards import CARDS, Card, cards_text, parse_card, parse_suit
 from engines.dagunzi import (
     DEAD,
@@ -43,7 +43,7 @@ from engines.dagunzi import (
 from engines.dagunzi.kitty import IllegalBury, check_bury, check_joker_bury
 from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
-from engines.dagunzi.solver import Ending, SearchLimit, solve
+from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
 
 from ..boards import answer_controls, choice_buttons, submit_button
 from ..cardtable import card_table, cards_row, hand_controls, seat_label
@@ -521,10 +521,21 @@ class LegalKind(DagunziKind):
 # Which card do you play?
 
 
-@lru_cache(maxsize=256)
-def _solve(key: str):
-    data = json.loads(key)
-    return solve(Ending.from_json(data), node_limit=NODE_LIMIT)
+def _solve(key: str, budget: Budget):
+    """Solve the ending, its nodes spent from ``budget``.
+
+    ``OutOfBudget`` when the budget stopped the solver, ``SearchLimit`` when the
+    ending is too large for any puzzle.
+    """
+    limit = min(NODE_LIMIT, budget.left)
+    try:
+        solution = solve(Ending.from_json(json.loads(key)), node_limit=limit)
+    except SearchLimit:
+        if limit < NODE_LIMIT:
+            budget.spend(budget.left + 1)
+        raise
+    budget.spend(solution.nodes)
+    return solution
 
 
 @register
@@ -568,28 +579,40 @@ class PlayKind(DagunziKind):
         )
 
     def accepted(self, data) -> tuple[set[tuple[Card, ...]], Any]:
-        """The accepted plays, and the solution when the solver proved them."""
+        """The accepted plays, and the solution when the solver proved them (solved
+        when the puzzle was saved: see ``prepare``)."""
         if "accepted" in data:
             return {tuple(sorted(p)) for p in _plays(data, "accepted")}, None
-        solution = _solve(self.ending_json(data))
+        solution = solution_from_json(self.prepared(data)["solution"])
         return set(solution.best), solution
 
-    def validate(self, data):
+    def prepare(self, data, budget=None):
+        """A solver-proven ending is solved once, here: judging reads the values."""
+        if "accepted" in data:
+            self.validate(data)
+            return {}
+        return {"solution": self._proven(data, budget).to_json()}
+
+    def _proven(self, data, budget=None):
+        """The solution of a solver-proven ending; ``InvalidPuzzle`` if it is no puzzle."""
         order, rules, hand, hands, trick = self._read(data)
+        if hands is None:
+            raise InvalidPuzzle("give all four hands (solver-proven) or the accepted plays")
+        try:
+            solution = _solve(self.ending_json(data), budget or Budget(NODE_LIMIT))
+        except SearchLimit:
+            raise InvalidPuzzle("the solver could not prove this ending: make it smaller") from None
+        except ValueError as error:
+            raise InvalidPuzzle(f"the ending is not valid: {error}") from None
+        if len(set(solution.values.values())) == 1:
+            raise InvalidPuzzle("every legal play scores the same: there is nothing to find")
+        return solution
+
+    def validate(self, data, budget=None):
         if "accepted" not in data:
-            if hands is None:
-                raise InvalidPuzzle("give all four hands (solver-proven) or the accepted plays")
-            try:
-                _accepted, solution = self.accepted(data)
-            except SearchLimit:
-                raise InvalidPuzzle(
-                    "the solver could not prove this ending: make it smaller"
-                ) from None
-            except ValueError as error:
-                raise InvalidPuzzle(f"the ending is not valid: {error}") from None
-            if len(set(solution.values.values())) == 1:
-                raise InvalidPuzzle("every legal play scores the same: there is nothing to find")
+            self._proven(data, budget)
             return
+        order, rules, hand, hands, trick = self._read(data)
         accepted, _solution = self.accepted(data)
         for play in accepted:
             try:
