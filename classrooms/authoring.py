@@ -16,7 +16,6 @@ the rest is the refutation). The Go editor builds the SGF from that; the reader
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -29,7 +28,6 @@ from django.utils.translation import gettext_lazy
 
 from engines import renju as renju_engine
 from engines.cards import SUIT_SYMBOLS, parse_card
-from engines.dagunzi.solver import Ending, SearchLimit, solve
 from engines.go import (
     BLACK,
     EMPTY,
@@ -48,10 +46,10 @@ from engines.go.reading import attack, defend
 from engines.go.sgf import Node, Problem, SgfError, read_problem, write_problem
 from puzzles import publishing
 from puzzles.boards import grid_board
-from puzzles.kinds import InvalidPuzzle, UnknownKind, get_kind, localized
+from puzzles.kinds import InvalidPuzzle, OutOfBudget, UnknownKind, get_kind, localized
 from puzzles.kinds.renju import position as renju_position
 from puzzles.models import START_RATING, Puzzle
-from puzzles.services import validate_puzzle
+from puzzles.services import prepare_for_save
 
 from .models import Classroom
 
@@ -95,7 +93,6 @@ MAX_SOLVER_MOVES = 24  # the solver's moves in it
 MAX_LINES = 12  # solution lines typed in the Go editor
 MAX_LINE_MOVES = 30
 GO_SIZES = (9, 13, 19)
-DAGUNZI_NODE_LIMIT = 200_000  # about a second of search; bigger endings are refused
 RATING_RANGE = (100, 3000)
 
 BLACK_SYMBOLS = "Xx#●"
@@ -799,31 +796,6 @@ def dagunzi_data(
     }
 
 
-def prove_dagunzi(data: Mapping[str, Any]) -> None:
-    """Solve the ending within ``DAGUNZI_NODE_LIMIT`` (the kind then proves it again)."""
-    kind = get_kind("dagunzi.play")
-    try:
-        ending = Ending.from_json(json.loads(kind.ending_json(data)))
-        solve(ending, node_limit=DAGUNZI_NODE_LIMIT)
-    except SearchLimit:
-        raise AuthoringError(
-            _(
-                "This ending is too large to prove: the solver stopped after %(nodes)s positions. "
-                "Take some cards out of the hands."
-            )
-            % {"nodes": f"{DAGUNZI_NODE_LIMIT:,}"}
-        ) from None
-    except InvalidPuzzle as error:
-        raise AuthoringError(
-            _("The engine refused the puzzle: %(reason)s") % {"reason": error}
-        ) from None
-    except ValueError as error:
-        raise AuthoringError(
-            _("The engine refused the puzzle: the ending is not valid: %(reason)s")
-            % {"reason": error}
-        ) from None
-
-
 def dagunzi_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The form's fields for a saved ending: the learner's seat shown as South."""
     hands = data.get("hands", ["", "", "", ""])
@@ -869,12 +841,22 @@ class PuzzleTexts:
         )
 
 
-def check_puzzle(kind: str, data: Mapping[str, Any]) -> None:
-    """The kind's engine check; its refusal, word for word, as an ``AuthoringError``."""
+def check_puzzle(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The kind's engine proof, within what one save may cost; what it prepared for
+    judging. Its refusal, word for word, as an ``AuthoringError``."""
     try:
-        validate_puzzle(kind, data)
+        return prepare_for_save(kind, data)
     except UnknownKind:
         raise AuthoringError(_("There is no puzzle kind %(kind)s.") % {"kind": kind}) from None
+    except OutOfBudget as error:
+        raise AuthoringError(
+            _(
+                "Proving this puzzle needs more than %(nodes)s positions of reading, the most "
+                "one save may take. Make it smaller: fewer marked stones or moves in the tree, "
+                "or fewer cards in the hands."
+            )
+            % {"nodes": f"{error.budget.nodes:,}"}
+        ) from None
     except (InvalidPuzzle, ProblemError, SgfError, ValueError) as error:
         raise AuthoringError(
             _("The engine refused the puzzle: %(reason)s") % {"reason": error}
@@ -900,11 +882,12 @@ def save_puzzle(
         raise AuthoringError(_("Teachers cannot make puzzles of this kind here."))
     if not (texts.prompt_zh or texts.prompt_en):
         raise AuthoringError(_("Write the prompt in Chinese or in English (or both)."))
-    check_puzzle(kind, data)
+    prepared = check_puzzle(kind, data)
     values = {
         "game": game,
         "kind": kind,
         "data": dict(data),
+        "prepared": prepared,
         "prompt_zh": texts.prompt_zh,
         "prompt_en": texts.prompt_en,
         "explanation_zh": texts.explanation_zh,
@@ -1086,7 +1069,6 @@ def run_editor(game: str, fields: Mapping[str, Any], *, author, puzzle=None) -> 
 
 
 def save_dagunzi_puzzle(author, data: Mapping[str, Any], texts: PuzzleTexts, puzzle=None):
-    prove_dagunzi(data)
     return save_puzzle(
         author, game="dagunzi", kind="dagunzi.play", data=data, texts=texts, puzzle=puzzle
     )

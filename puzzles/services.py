@@ -15,7 +15,7 @@ from accounts.models import Learner
 from accounts.services import learners_merged
 
 from . import daily, ratings, review
-from .kinds import BadAnswer, InvalidPuzzle, Verdict, get_kind
+from .kinds import BadAnswer, Budget, InvalidPuzzle, Verdict, get_kind
 from .models import Attempt, Puzzle
 
 # Sent after an attempt is solved, with ``attempt``: higher apps (lessons,
@@ -38,6 +38,18 @@ def validate_puzzle(kind_name: str, data: Mapping[str, Any]) -> None:
     if not isinstance(data, Mapping):
         raise InvalidPuzzle("puzzle data must be a table")
     get_kind(kind_name).validate(data)
+
+
+def prepare_for_save(kind_name: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Prove a puzzle someone is saving and work out what judging it needs, within
+    the kind's ``save_budget`` (``OutOfBudget`` past it): the ``prepared`` to store.
+
+    Raise ``InvalidPuzzle`` (or ``UnknownKind``) when the data is wrong.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidPuzzle("puzzle data must be a table")
+    kind = get_kind(kind_name)
+    return kind.prepare(data, Budget(kind.save_budget))
 
 
 def current_attempt(learner: Learner | None, puzzle: Puzzle) -> Attempt | None:

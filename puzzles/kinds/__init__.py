@@ -168,6 +168,9 @@ class PuzzleKind:
     typed_moves: ClassVar[bool] = False  # offer a box to type a coordinate
     typed_example: ClassVar[str] = "D4"  # the box's placeholder: a point in the game's notation
     offers_hint: ClassVar[bool] = False  # ``hint`` gives words and marks
+    # Engine nodes that ``prepare`` may spend on a teacher's save: a few seconds'
+    # work at most, whatever was uploaded (the content loader allows more).
+    save_budget: ClassVar[int] = 200_000
 
     def prompt(self, data: Mapping[str, Any]) -> Text | None:
         return None

@@ -410,8 +410,48 @@ def test_an_ending_too_large_to_prove_is_refused_in_bounded_time(teacher):
     }
     response = teacher.post("/classes/puzzles/new/dagunzi/", dagunzi_fields(**hands))
     assert response.status_code == 400
-    assert "This ending is too large to prove" in text_of(response)
+    assert "Proving this puzzle needs more than 200,000 positions of reading" in text_of(response)
     assert not Puzzle.objects.exists()
+
+
+def scattered_stones_sgf() -> str:
+    """A few hundred bytes that once held a worker for many seconds: nineteen marked
+    stones all over a 19x19 board and eighteen first moves, each read against each."""
+    cols = "abcdefghijklmnopqrs"
+    white = list(dict.fromkeys(cols[2 * i % 19] + cols[5 * i % 19] for i in range(1, 24)))
+    moves = []
+    for i in range(40):
+        point = cols[(3 * i + 1) % 19] + cols[(7 * i + 2) % 19]
+        if point not in white and point not in moves:
+            moves.append(point)
+    stones = "".join(f"[{p}]" for p in white)
+    tree = "".join(f"(;B[{m}]BM[1])" for m in moves[:24])
+    return f"(;GM[1]FF[4]SZ[19]PL[B]C[Capture one.]AW{stones}TR{stones}{tree})"
+
+
+def test_an_sgf_that_needs_too_much_reading_is_refused_and_kept(teacher, monkeypatch):
+    from engines import budget
+
+    spent = []
+    spend = budget.Budget.spend
+
+    def counting(self, nodes):
+        try:
+            spend(self, nodes)
+        finally:
+            spent.append((self.spent, self.nodes))
+
+    monkeypatch.setattr(budget.Budget, "spend", counting)
+    sgf = scattered_stones_sgf()
+    assert len(sgf) < 800
+    response = teacher.post("/classes/puzzles/new/go/sgf/", {"kind": "go.capture", "sgf_text": sgf})
+    assert response.status_code == 400
+    page = text_of(response)
+    assert "Proving this puzzle needs more than 200,000 positions of reading" in page
+    assert sgf in page  # the teacher's text is kept
+    assert not Puzzle.objects.exists()
+    # The proof stopped at the limit: no search ran past what was left of it.
+    assert max(used for used, _limit in spent) <= 200_001
 
 
 # ---------------------------------------------------------------------------
