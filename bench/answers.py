@@ -1,0 +1,425 @@
+"""Answer benchmark: how long judging takes, and answers under load.
+
+Run from the repository root::
+
+    .venv/bin/python bench/answers.py                      # SQLite
+    .venv/bin/python bench/answers.py --database postgres  # PostgreSQL (DATABASE_URL)
+
+1. **Judging.** Every shipped puzzle of the search kinds (Go capture and escape,
+   Renju vcf, trap, defend and five, Dagunzi play) is judged for a seeded sample
+   of first answers, legal and not (random points of the board, random cards or
+   pairs of the hand, cards not in it), in this process, exactly as a request
+   judges (the kind's ``parse_answer`` and ``check`` on the stored puzzle). It
+   prints the median, the 99th percentile and the worst time per kind against the
+   target (p99 <= 100 ms, worst <= 500 ms), how many answers the engine could not
+   settle within a request's budget ("unjudged"), and for reference the time of a
+   bare Django page rendered in the same process.
+2. **Load.** gunicorn (production settings) and 64 learners, each with its own
+   session, answering for 60 s: each opens a puzzle and answers it after thinking
+   a moment (0.5-1.5 s), half of them on cheap puzzles and half on the slowest
+   answers of part 1, while one anonymous visitor posts the slowest answer of all
+   again and again without pausing, a new visitor each time (no cookie: nothing
+   is remembered, every copy is judged afresh). It prints errors (5xx, refused
+   connections, timeouts: target 0), the 99th percentile of the cheap answers
+   (target < 200 ms) and of the others, and checks that the attempts in the
+   database are exactly the answers the site accepted.
+
+A measurement, not a test: it exits 0 whatever the figures, and non-zero only
+when the run itself fails. About two and a half minutes with the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import os
+import random
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+from load import (  # bench/ is this script's own folder on sys.path
+    BenchError,
+    bench_environment,
+    free_port,
+    prepare,
+    start_gunicorn,
+    stop,
+    wait_until_up,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+KINDS = (
+    "go.capture",
+    "go.escape",
+    "renju.vcf",
+    "renju.trap",
+    "renju.defend",
+    "renju.five",
+    "dagunzi.play",
+)
+P99_TARGET, WORST_TARGET = 100.0, 500.0  # ms, judging one answer
+CHEAP_TARGET = 200.0  # ms, p99 of a cheap answer under load
+DEFAULT_DATABASE_URL = "postgres://qipai:qipai@127.0.0.1:5432/qipai_bench"
+VERDICT = re.compile(r'class="play verdict-(\w+)"')
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+PLY = re.compile(r'name="ply" value="(\d+)"')
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),
+        help="PostgreSQL database for --database postgres (its name must contain 'bench')",
+    )
+    parser.add_argument("--sample", type=int, default=12, help="first answers per puzzle (12)")
+    parser.add_argument("--clients", type=int, default=64, help="learners answering (64)")
+    parser.add_argument("--duration", type=int, default=60, help="seconds of load (60)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (4)")
+    parser.add_argument("--no-load", action="store_true", help="judging figures only")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, _interrupt)
+    with tempfile.TemporaryDirectory(prefix="qipai-bench-answers-") as tmp:
+        env = bench_environment(Path(tmp))
+        server = None
+        try:
+            label = "SQLite"
+            if args.database == "postgres":
+                from progress import _create_postgres_database
+
+                name = args.database_url.rsplit("/", 1)[-1]
+                if "bench" not in name:
+                    raise BenchError(f"{name!r} is not a benchmark database (no 'bench' in it)")
+                _create_postgres_database(args.database_url, name, fresh=True)
+                env["DATABASE_URL"] = args.database_url
+                label = f"PostgreSQL {name}"
+            prepare(env)
+            os.environ.clear()
+            os.environ.update(env)
+            import django
+
+            django.setup()
+            print(f"\n{label}; {os.cpu_count()} CPUs\n")
+            judged = judge_all(args.sample)
+            report_judging(judged, bare_page_ms())
+            if args.no_load:
+                return 0
+            port = free_port()
+            base = f"127.0.0.1:{port}"
+            server = start_gunicorn(env, port, args.workers)
+            wait_until_up(server, f"http://{base}/bench/bare/")
+            cheap, dear = answer_mix(judged)
+            load = run_load(base, cheap, dear, args.clients, args.duration)
+            report_load(load, args, label)
+        except BenchError as error:
+            print(f"\nbench failed: {error}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            print("\ninterrupted", file=sys.stderr)
+            return 130
+        finally:
+            if server is not None:
+                stop(server)
+    return 0
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+# --------------------------------------------------------------------------- judging
+
+
+@dataclass(frozen=True)
+class Answer:
+    slug: str
+    kind: str
+    post: dict
+    ms: float
+    status: str
+    public: bool  # a library puzzle, with a page of its own (not a lesson's exercise)
+
+
+def sample_posts(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
+    """``count`` first answers a learner could send: legal and not, as they fall."""
+    if puzzle.kind.startswith("go."):
+        from engines.go import point_name
+
+        size = kind.task(puzzle.kind_data).size
+        points = rng.sample(range(size * size), min(count, size * size))
+        return [{"move": point_name(p, size)} for p in points]
+    if puzzle.kind.startswith("renju."):
+        from engines.renju import point_name
+
+        return [{"move": point_name(p)} for p in rng.sample(range(225), count)]
+    from engines.cards import CARDS
+
+    _order, _rules, hand, _hands, _trick = kind._read(puzzle.kind_data)
+    held = sorted(set(hand))
+    posts = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.6 or not held:
+            card = rng.choice(held or list(CARDS))
+            posts.append({"card": [card.text()]})
+        elif roll < 0.85:
+            card = rng.choice(held)
+            posts.append({"card": [card.text()] * rng.choice((2, 3))})
+        else:
+            posts.append({"card": [rng.choice(list(CARDS)).text()]})  # may not be held
+    return posts
+
+
+def judge_all(sample: int) -> list[Answer]:
+    from puzzles.kinds import BadAnswer, get_kind
+    from puzzles.models import Puzzle
+
+    answers = []
+    puzzles = list(Puzzle.objects.filter(kind__in=KINDS).order_by("kind", "slug"))
+    print(f"judging {sample} first answers of each of {len(puzzles)} puzzles", flush=True)
+    for puzzle in puzzles:
+        kind = get_kind(puzzle.kind)
+        data = puzzle.kind_data
+        state = kind.start(data)
+        rng = random.Random(f"answers-{puzzle.slug}")
+        for post in sample_posts(puzzle, kind, rng, sample):
+            start = time.perf_counter()
+            try:
+                answer = kind.parse_answer(data, state, post)
+                status = kind.check(data, state, answer)[0].status
+            except BadAnswer:
+                status = "bad"
+            ms = (time.perf_counter() - start) * 1000
+            answers.append(Answer(puzzle.slug, puzzle.kind, post, ms, status, puzzle.is_public))
+    return answers
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bare_page_ms() -> float:
+    """The bare reference page, through the test client in this process."""
+    from django.test import Client
+
+    client = Client()
+    times = []
+    for _ in range(300):
+        start = time.perf_counter()
+        client.get("/bench/bare/")
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def report_judging(answers: list[Answer], bare: float) -> None:
+    print(
+        f"\n{'kind':<14} {'answers':>7} {'median':>8} {'p99':>8} {'worst':>8} {'unjudged':>9}"
+        f"  target p99 <= {P99_TARGET:.0f} ms, worst <= {WORST_TARGET:.0f} ms"
+    )
+    for kind in KINDS:
+        rows = [a for a in answers if a.kind == kind]
+        if not rows:
+            continue
+        times = [a.ms for a in rows]
+        p99, worst = percentile(times, 0.99), max(times)
+        unjudged = sum(a.status == "unjudged" for a in rows)
+        verdict = "PASS" if p99 <= P99_TARGET and worst <= WORST_TARGET else "ABOVE TARGET"
+        print(
+            f"{kind:<14} {len(rows):>7} {statistics.median(times):>6.1f}ms {p99:>6.1f}ms "
+            f"{worst:>6.1f}ms {unjudged:>9}  {verdict}"
+        )
+    slowest = sorted(answers, key=lambda a: -a.ms)[:5]
+    print("slowest:", ", ".join(f"{a.slug} {a.post} {a.ms:.0f} ms" for a in slowest))
+    print(f"bare page in this process: {bare:.2f} ms (the p99 of a kind is that many pages)")
+
+
+# --------------------------------------------------------------------------- load
+
+
+def answer_mix(answers: list[Answer]) -> tuple[list[Answer], list[Answer]]:
+    """Cheap answers (Renju fives, quick Go answers) and the slowest ones of part 1,
+    of the library's puzzles (a lesson's exercise has no page of its own)."""
+    counted = [a for a in answers if a.public and a.status in ("correct", "wrong", "continue")]
+    cheap = [a for a in counted if a.ms < 2 and a.kind in ("renju.five", "go.escape")]
+    dear = sorted(counted, key=lambda a: -a.ms)[:40]
+    if not cheap or not dear:
+        raise BenchError("part 1 found no cheap or no slow answers to mix")
+    return cheap, dear
+
+
+@dataclass
+class Load:
+    cheap_ms: list[float] = field(default_factory=list)
+    dear_ms: list[float] = field(default_factory=list)
+    hammer_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    statuses: dict = field(default_factory=dict)
+    attempts_started: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def note(self, status: int) -> None:
+        with self.lock:
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+
+
+class Visitor:
+    """One browser: its own cookies, plain HTTP to gunicorn on loopback."""
+
+    def __init__(self, base: str):
+        self.host, self.port = base.split(":")
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
+        connection = http.client.HTTPConnection(self.host, int(self.port), timeout=30)
+        headers = {"Accept-Language": "en"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        payload = None
+        if body is not None:
+            payload = urlencode(body, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, payload, headers)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            for header in response.headers.get_all("Set-Cookie") or []:
+                name, _, rest = header.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+            return response.status, text
+        finally:
+            connection.close()
+
+    def answer(self, answer: Answer, load: Load) -> tuple[float, str]:
+        """Open the puzzle, post the answer on the board it shows; (ms, verdict)."""
+        path = f"/puzzles/{answer.slug}/"
+        status, page = self.request("GET", path)
+        load.note(status)
+        if status != 200:
+            raise BenchError(f"GET {path} answered {status}")
+        token, ply = TOKEN.search(page), PLY.search(page)
+        if token is None:
+            raise BenchError(f"no form on {path}")
+        body = {**answer.post, "csrfmiddlewaretoken": token.group(1)}
+        body["ply"] = ply.group(1) if ply else "0"
+        start = time.perf_counter()
+        status, page = self.request("POST", path, body)
+        ms = (time.perf_counter() - start) * 1000
+        load.note(status)
+        if status >= 500:
+            raise BenchError(f"POST {path} answered {status}")
+        verdict = VERDICT.search(page)
+        started = body["ply"] == "0" and status == 200 and verdict is not None
+        if started and verdict.group(1) in ("correct", "wrong", "continue"):
+            with load.lock:
+                load.attempts_started += 1
+        return ms, verdict.group(1) if verdict else str(status)
+
+
+def run_load(base, cheap, dear, clients: int, duration: int) -> Load:
+    load = Load()
+    stop_at = time.monotonic() + duration
+    hammered = dear[0]
+
+    def learner(number: int) -> None:
+        rng = random.Random(number)
+        visitor = Visitor(base)
+        pool, into = (cheap, load.cheap_ms) if number % 2 else (dear, load.dear_ms)
+        time.sleep(rng.uniform(0, 1.5))  # learners do not all arrive at once
+        answered: dict[str, float] = {}
+        while time.monotonic() < stop_at:
+            # Not the same puzzle twice within half a minute: the site would take the
+            # same answer again for a resent copy of the first (and count it once).
+            now = time.monotonic()
+            choices = [a for a in pool if now - answered.get(a.slug, -60) > 35]
+            answer = rng.choice(choices or pool)
+            answered[answer.slug] = now
+            try:
+                ms, _verdict = visitor.answer(answer, load)
+                with load.lock:
+                    into.append(ms)
+            except (BenchError, OSError, http.client.HTTPException) as error:
+                with load.lock:
+                    load.errors.append(f"learner {number}: {error}")
+            time.sleep(rng.uniform(0.5, 1.5))  # thinking before the next puzzle
+
+    def hammer() -> None:
+        while time.monotonic() < stop_at:
+            try:
+                ms, _verdict = Visitor(base).answer(hammered, load)  # a new visitor each time
+                with load.lock:
+                    load.hammer_ms.append(ms)
+            except (BenchError, OSError, http.client.HTTPException) as error:
+                with load.lock:
+                    load.errors.append(f"hammer: {error}")
+
+    print(
+        f"\nload: {clients} learners for {duration} s and one visitor posting "
+        f"{hammered.slug} {hammered.post} ({hammered.ms:.0f} ms to judge) without pause",
+        flush=True,
+    )
+    threads = [threading.Thread(target=learner, args=(n,)) for n in range(clients)]
+    threads.append(threading.Thread(target=hammer))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=duration + 120)
+    if any(thread.is_alive() for thread in threads):
+        raise BenchError("a client did not finish")
+    return load
+
+
+def attempts_in_database() -> int:
+    from django.db import connection
+
+    from puzzles.models import Attempt
+
+    connection.close()  # see what the app servers wrote
+    return Attempt.objects.count()
+
+
+def report_load(load: Load, args, label: str) -> None:
+    def line(name, values):
+        if not values:
+            return f"{name:<30} none"
+        return (
+            f"{name:<30} {len(values):>6} {statistics.median(values):>7.1f}ms "
+            f"{percentile(values, 0.99):>7.1f}ms {max(values):>7.1f}ms"
+        )
+
+    attempts = attempts_in_database()
+    cheap_p99 = percentile(load.cheap_ms, 0.99) if load.cheap_ms else float("inf")
+    print(f"\n{label}, gunicorn {args.workers} workers")
+    print(f"{'answers (POST)':<30} {'count':>6} {'median':>9} {'p99':>9} {'worst':>9}")
+    print(line("cheap answers", load.cheap_ms))
+    print(line("slow answers", load.dear_ms))
+    print(line("hammering visitor", load.hammer_ms))
+    print(f"responses by status: {dict(sorted(load.statuses.items()))}")
+    print(
+        f"errors: {len(load.errors)} (target 0)"
+        + (f"; first: {load.errors[0]}" if load.errors else "")
+    )
+    verdict = "PASS" if cheap_p99 < CHEAP_TARGET else "ABOVE TARGET"
+    print(f"cheap answer p99: {cheap_p99:.1f} ms (target < {CHEAP_TARGET:.0f} ms) {verdict}")
+    same = "PASS" if attempts == load.attempts_started else "MISMATCH"
+    print(
+        f"attempts in the database: {attempts}; answers accepted on a fresh board: "
+        f"{load.attempts_started}  {same}"
+    )
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(BrokenPipeError):
+        sys.exit(main())
