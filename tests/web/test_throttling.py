@@ -28,6 +28,9 @@ from django.test.utils import CaptureQueriesContext
 BASE_DIR = Path(__file__).resolve().parents[2]
 TOO_MANY = "Too many failed login attempts. Try again later."
 PASSWORD = "a-long-test-password"
+# Failed log-ins one address may make in a minute before it waits.
+PER_ADDRESS = int(settings.ACCOUNT_RATE_LIMITS["login_failed"].split(",")[0].split("/")[0])
+HALF = PER_ADDRESS // 2 + 1
 
 
 def throttled(response) -> bool:
@@ -72,22 +75,37 @@ def behind_proxy(forwarded_for: str) -> Client:
 def test_behind_a_trusted_proxy_each_client_is_throttled_on_its_own(db, settings):
     settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
     pupil = behind_proxy("203.0.113.5")
-    # Ten failed log-ins a minute from one address (each for another name, so
-    # the per-account limit is not what stops them), then that address waits.
-    for number in range(10):
+    # The failed log-ins one address may make in a minute (each for another name,
+    # so the per-account limit is not what stops them), then that address waits.
+    for number in range(PER_ADDRESS):
         assert not throttled(log_in(pupil, f"nobody{number}"))
-    assert throttled(log_in(pupil, "nobody10"))
+    assert throttled(log_in(pupil, "nobody-late"))
     # A forged address before the one the proxy appended changes nothing...
-    assert throttled(log_in(behind_proxy("192.0.2.1, 203.0.113.5"), "nobody11"))
+    assert throttled(log_in(behind_proxy("192.0.2.1, 203.0.113.5"), "nobody-forged"))
     # ...and the next pupil, through the same proxy, is not held up.
-    assert not throttled(log_in(behind_proxy("203.0.113.6"), "nobody12"))
+    assert not throttled(log_in(behind_proxy("203.0.113.6"), "nobody-next"))
+
+
+def test_a_class_behind_one_school_router_logs_in_together(db):
+    """Forty pupils behind one address log in within a minute, a few of them
+    mistyping their password first: nobody is turned away."""
+    from tests.conftest import make_user
+
+    pupils = [make_user(f"pupil{number}", password=PASSWORD) for number in range(40)]
+    school = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="203.0.113.50")
+    for number, pupil in enumerate(pupils):
+        if number % 4 == 0:
+            assert not throttled(log_in(school, pupil.username))  # a typo first
+        response = log_in(school, pupil.username, PASSWORD)
+        assert response.status_code == 302, number
+        school.logout()
 
 
 def test_without_a_trusted_proxy_a_forged_forwarded_for_changes_nothing(db):
     """X-Forwarded-For is the client's to write: unless a proxy is trusted, a new
     made-up address on each try does not reset the count."""
     assert settings.ALLAUTH_TRUSTED_PROXY_COUNT == 0
-    for number in range(10):
+    for number in range(PER_ADDRESS):
         client = Client(
             HTTP_ACCEPT_LANGUAGE="en",
             REMOTE_ADDR="198.51.100.7",
@@ -97,7 +115,7 @@ def test_without_a_trusted_proxy_a_forged_forwarded_for_changes_nothing(db):
     client = Client(
         HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR="198.51.100.7", HTTP_X_FORWARDED_FOR="192.0.2.99"
     )
-    assert throttled(log_in(client, "nobody10"))
+    assert throttled(log_in(client, "nobody-late"))
 
 
 # -- Separate worker processes on one database ---------------------------------------
@@ -182,22 +200,22 @@ def test_two_workers_count_failed_log_ins_together(site_env):
 def test_behind_a_trusted_proxy_workers_count_each_client_on_its_own(site_env):
     env = {**site_env, "DJANGO_TRUSTED_PROXY_COUNT": "1"}
     proxy = "10.0.0.1"
-    one = [(proxy, "203.0.113.5", f"nobody{number}") for number in range(6)]
-    assert worker(env, one) == [False] * 6
-    # The same pupil in another worker: the count goes on, and stops at ten.
-    more = [(proxy, "203.0.113.5", f"nobody{number}") for number in range(6, 11)]
-    assert worker(env, more) == [False] * 4 + [True]
+    one = [(proxy, "203.0.113.5", f"nobody{number}") for number in range(HALF)]
+    assert worker(env, one) == [False] * HALF
+    # The same pupil in another worker: the count goes on, and stops at the limit.
+    more = [(proxy, "203.0.113.5", f"nobody{n}") for n in range(HALF, PER_ADDRESS + 1)]
+    assert worker(env, more) == [False] * (PER_ADDRESS - HALF) + [True]
     # A classmate behind the same proxy is not held up; a forged address before
     # the one the proxy appended changes nothing.
-    others = [(proxy, "203.0.113.6", "nobody11"), (proxy, "192.0.2.1, 203.0.113.5", "nobody12")]
+    others = [(proxy, "203.0.113.6", "next"), (proxy, "192.0.2.1, 203.0.113.5", "forged")]
     assert worker(env, others) == [False, True]
 
 
 def test_without_a_trusted_proxy_workers_ignore_forwarded_for(site_env):
-    first = [("198.51.100.7", f"192.0.2.{number}", f"nobody{number}") for number in range(6)]
-    assert worker(site_env, first) == [False] * 6
-    then = [("198.51.100.7", f"192.0.2.{number}", f"nobody{number}") for number in range(6, 11)]
-    assert worker(site_env, then) == [False] * 4 + [True]
+    first = [("198.51.100.7", f"192.0.2.{n}", f"nobody{n}") for n in range(HALF)]
+    assert worker(site_env, first) == [False] * HALF
+    then = [("198.51.100.7", f"192.0.2.{n}", f"nobody{n}") for n in range(HALF, PER_ADDRESS + 1)]
+    assert worker(site_env, then) == [False] * (PER_ADDRESS - HALF) + [True]
 
 
 MIGRATE = """
