@@ -178,10 +178,11 @@ def handle_post(
         # Judged before anything is written, outside any transaction: an answer
         # that cannot be read leaves no trace, not even a new visitor's row.
         judged = services.judge_answer(learner, puzzle, request.POST, ply=ply, mode=mode)
-        if judged.verdict.changes_nothing and judged.resent is None:
-            play = build_play(puzzle, judged.attempt, verdict=judged.verdict)
-            play.solved_before = services.has_solved(learner, puzzle)
-            return play, 200
+        if judged.verdict.changes_nothing:  # illegal, or not judged: try another
+            solved_before = services.has_solved(learner, puzzle)
+            return build_play(
+                puzzle, judged.attempt, verdict=judged.verdict, solved_before=solved_before
+            ), 200
         learner = learner or get_learner(request, create=True)
         outcome = services.record_answer(
             learner, puzzle, judged, mode=mode, opened_at=_peek_opened(request, puzzle)
