@@ -33,10 +33,12 @@ from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
 
 AIMS = ("capture", "save")
 REFUTATION_PLIES = 5  # how much of a refutation line is shown
-# Reading nodes (stones played) one answer may cost on a request: about a tenth
-# of a second here. A move that needs more is not judged (``OutOfBudget``); the
-# moves a learner is likely to try are read out in advance (``prepare``).
-JUDGE_NODES = 6_000
+# Reading nodes (stones played) one answer may cost on a request: at most a
+# quarter of a second here (about 12 microseconds a node). A move that needs
+# more is not judged (``OutOfBudget``): 3 of the 1,550 moves the reader would try
+# at the library's later positions; the first moves that need much are read out
+# in advance (``prepare``).
+JUDGE_NODES = 20_000
 # What checking and preparing one problem may cost when it is loaded or saved.
 PREPARE_NODES = 2_000_000
 
