@@ -130,6 +130,23 @@ def test_an_illegal_move_is_explained_and_changes_nothing(client, ladder):
     assert attempt.status == Attempt.Status.PLAYING and attempt.moves == ["B C2", "W B1"]
 
 
+def test_a_move_that_needs_more_reading_than_a_request_may_do_is_not_judged(
+    client, ladder, monkeypatch
+):
+    from engines.go import problems
+
+    post(client, "ladder", move="C2", ply="0")
+    monkeypatch.setattr(problems, "JUDGE_NODES", 1)  # no reading fits
+    response = post(client, "ladder", move="E5", ply="2")
+    assert response.status_code == 200
+    assert "Not judged." in text(response)
+    assert "Not this one." not in text(response) and "Correct!" not in text(response)
+    attempt = Attempt.objects.get(puzzle=ladder)
+    assert attempt.status == Attempt.Status.PLAYING and attempt.moves == ["B C2", "W B1"]
+    # The authored answer needs no reading: it still counts.
+    assert "Correct!" in text(post(client, "ladder", move="C1", ply="2"))
+
+
 @pytest.mark.parametrize("garbage", ["", "Z99", "E0", "C", "<script>", "B2; drop"])
 def test_garbage_is_refused_with_400_and_keeps_progress(client, ladder, garbage):
     post(client, "ladder", move="C2", ply="0")
