@@ -30,15 +30,17 @@ his own); ``vct`` proves the win only if every such answer loses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import _PADDED, _PUBLIC, BLACK, EMPTY, STEPS, WALL, Board, opponent
+from . import _PADDED, _PUBLIC, BLACK, EMPTY, POINTS, STEPS, WALL, Board, opponent
 
 MAX_NODES = 200_000
 MAX_FOURS = 40  # the longest VCF searched: more fours than any board position allows in practice
 
 
-class Budget(Exception):
+class _NodeLimit(Exception):
     """The search ran out of nodes."""
 
 
@@ -109,7 +111,7 @@ class _Vcf:
         """Attacker to move: (line, finish) of a win, or None."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise Budget
+            raise _NodeLimit
         board = self.board
         key = bytes(board._cells)
         known = self.table.get(key)
@@ -202,7 +204,7 @@ def vcf(
             line, finish = found
             return VcfResult(True, True, line, finish, [line[0]], search.nodes)
         return _all_first(search, start, threats, max_fours)
-    except Budget:
+    except _NodeLimit:
         return VcfResult(False, False, nodes=search.nodes)
 
 
@@ -225,6 +227,294 @@ def _all_first(search: _Vcf, start: set[int], threats: list[int], max_fours: int
     if best is None:
         return VcfResult(False, not search.cut, nodes=search.nodes)
     return VcfResult(True, True, best[0], best[1], winners, search.nodes)
+
+
+# ---------------------------------------------------------------------------
+# Checking a line, and every winning way at once
+
+
+def verify_line(board: Board, line: Sequence[int], *, attacker: int | None = None) -> str:
+    """How ``line`` wins for ``attacker`` on ``board``: its finish, or "" if it does not.
+
+    A check move by move, no search: every attacking move is legal and makes a five
+    or a four, answering the defender's four if he has one; every reply is the one
+    forced block (never a five of the defender's); the line ends in a win: a five, a
+    four with two open points (``double``), or black's forced block on a forbidden
+    point (``foul``, the block being the line's last move).
+
+    >>> from engines.renju import parse_points
+    >>> board = Board.setup(black="h8 i8 j8 k9 k10", white="g8 h10 i11 m3 c12")
+    >>> verify_line(board, parse_points("k8 l8 k11"))
+    'double'
+    >>> verify_line(board, parse_points("k8 l8 k12"))
+    ''
+    """
+    attacker = board.to_move if attacker is None else attacker
+    defender = opponent(attacker)
+    pushed = 0
+    try:
+        for index in range(0, len(line), 2):
+            move = line[index]
+            last = index == len(line) - 1
+            if not 0 <= move < POINTS or board[move] != EMPTY:
+                return ""
+            if board.makes_five(move, attacker):
+                return "five" if last else ""
+            threats = board.five_points(defender)
+            if len(threats) >= 2 or (threats and move != threats[0]):
+                return ""
+            if attacker == BLACK and board.is_forbidden(move):
+                return ""
+            completions = set(board.fours_made(move, attacker))
+            if len(completions) >= 2:
+                return "double" if last else ""
+            if not completions or last or line[index + 1] not in completions:
+                return ""
+            block = line[index + 1]
+            board.push_color(move, attacker)
+            pushed += 1
+            if defender == BLACK and board.is_forbidden(block):
+                return "foul" if index + 2 == len(line) else ""
+            if board.makes_five(block, defender):
+                return ""
+            board.push_color(block, defender)
+            pushed += 1
+        return ""
+    finally:
+        for _ in range(pushed):
+            board.pop()
+
+
+MAX_TREE = 1000  # positions in a tree: more are no puzzle to play out
+COUNTER_NODES = 20_000  # a VCF tree's search for the defender's own fours, all positions
+KEY_NODES = 150  # a VCF tree's check that its key point stops the attacker, per position
+
+Stones = tuple[tuple[int, int], ...]  # (point, colour) added since the start, sorted
+
+
+def added(key: Stones, *stones: tuple[int, int]) -> Stones:
+    """``key`` with ``stones`` added, in the canonical (sorted) order."""
+    return tuple(sorted((*key, *stones)))
+
+
+@contextmanager
+def placed(board: Board, stones: Stones):
+    """``board`` with ``stones`` on it for the ``with`` block, the same side to move;
+    then as it was."""
+    to_move = board.to_move
+    for point, color in stones:
+        board.push_color(point, color)
+    board.to_move = to_move
+    try:
+        yield board
+    finally:
+        for _ in stones:
+            board.pop()
+        board.to_move = to_move
+
+
+@dataclass
+class TreeNode:
+    """One position of a VCF tree, the attacker to move.
+
+    ``wins``: every winning four -> (how, block): ``double`` (two open points;
+    ``block`` is where the defender blocks one), ``foul`` (black's forced block is
+    forbidden) or ``four`` (the defender blocks at ``block``; the position after
+    both is in the tree); every other four is proven to lose. (With a five to
+    make, ``wins`` holds the fives, each ``five`` -> itself, and nothing else is
+    looked at.) ``line``/``finish``: the shortest win from here. ``counter``: a VCF
+    of the defender's, were it his move ([] if none was found within its bound),
+    which refutes a quiet move when it still passes ``verify_line`` with that move
+    on the board. ``key_nodes``: the nodes a fresh ``vcf`` took to prove that the
+    defender's stone on ``line[0]`` leaves the attacker no VCF (None: it does not,
+    or not within ``KEY_NODES``).
+    """
+
+    wins: dict[int, tuple[str, int]]
+    line: list[int] = field(default_factory=list)
+    finish: str = ""
+    counter: list[int] = field(default_factory=list)
+    key_nodes: int | None = None
+
+
+@dataclass
+class VcfTree:
+    """Every position the attacker reaches by winning fours and their forced blocks.
+
+    ``positions`` is keyed by the stones added since the start (``Stones``), so
+    transpositions share an entry; the start is ``()``. ``proven``: every four of
+    every position was settled within the bounds (otherwise ``reason`` says which
+    bound was hit, and ``positions`` may be partial). ``win``: the start is won.
+    """
+
+    attacker: int
+    positions: dict[Stones, TreeNode]
+    proven: bool
+    nodes: int
+    reason: str = ""
+
+    @property
+    def win(self) -> bool:
+        root = self.positions.get(())
+        return root is not None and bool(root.line)
+
+
+def four_reply(board: Board, color: int, move: int) -> tuple[str, int]:
+    """``color``'s four at ``move``: whether it wins at once, and the forced block.
+
+    ``("double", block)``: two points make five (the opponent blocks one: black
+    where it may); ``("foul", block)``: black's only block is forbidden; ``("",
+    block)``: the opponent blocks and play goes on. ``move`` must make a four.
+    """
+    defender = opponent(color)
+    ends = sorted(set(board.fours_made(move, color)))
+    to_move = board.to_move
+    board.push_color(move, color)
+    try:
+        if len(ends) >= 2:
+            if defender == BLACK:
+                return "double", next((c for c in ends if not board.is_forbidden(c)), ends[0])
+            return "double", ends[0]
+        if defender == BLACK and board.is_forbidden(ends[0]):
+            return "foul", ends[0]
+        return "", ends[0]
+    finally:
+        board.pop()
+        board.to_move = to_move
+
+
+def vcf_tree(
+    board: Board,
+    *,
+    attacker: int | None = None,
+    max_nodes: int = MAX_NODES,
+    max_positions: int = MAX_TREE,
+    max_fours: int = MAX_FOURS,
+    counter_nodes: int = COUNTER_NODES,
+    key_nodes: int = KEY_NODES,
+) -> VcfTree:
+    """Every winning four of every position reached by winning fours (see ``VcfTree``).
+
+    One transposition table serves the whole tree, and ``max_nodes`` bounds it all
+    (the defender's own VCFs take at most ``counter_nodes`` of it, the key point's
+    checks ``key_nodes`` each). The board is left as it was.
+
+    >>> from engines.renju import point_name
+    >>> board = Board.setup(black="h8 i8 j8 k9 k10", white="g8 h10 i11 m3 c12")
+    >>> tree = vcf_tree(board)
+    >>> tree.proven, len(tree.positions), [point_name(p) for p in tree.positions[()].line]
+    (True, 2, ['k8', 'l8', 'k11'])
+    >>> sorted(point_name(p) for p in tree.positions[()].wins)
+    ['k8']
+    """
+    attacker = board.to_move if attacker is None else attacker
+    defender = opponent(attacker)
+    search = _Vcf(board, attacker, max_nodes, max_fours)
+    positions: dict[Stones, TreeNode] = {}
+    order: list[Stones] = [()]
+    queued = {()}
+    reason = ""
+    try:
+        for key in order:  # breadth first: the list grows as children are found
+            if len(positions) >= max_positions:
+                reason = f"more than {max_positions} positions"
+                break
+            with placed(board, key):
+                node = _tree_node(search, max_fours - len(key) // 2)
+            positions[key] = node
+            for move, (how, block) in node.wins.items():
+                child = added(key, (move, attacker), (block, defender))
+                if how == "four" and child not in queued:
+                    queued.add(child)
+                    order.append(child)
+            if not key and not node.wins:
+                break  # no win at all: nothing more to look at
+    except _NodeLimit:
+        reason = f"the search limit of {max_nodes:,} nodes"
+    if not reason and search.cut:
+        reason = f"the depth limit of {max_fours} fours"
+    nodes = min(search.nodes, max_nodes + 1)
+    if reason:
+        return VcfTree(attacker, positions, False, nodes, reason)
+    _shortest_lines(positions, order, attacker, defender)
+    nodes += _refutations(board, positions, attacker, max_nodes - nodes, counter_nodes, key_nodes)
+    return VcfTree(attacker, positions, True, nodes)
+
+
+def _tree_node(search: _Vcf, fours_left: int) -> TreeNode:
+    """Classify every four of the attacker's here: which win (and how)."""
+    board, attacker = search.board, search.attacker
+    search.nodes += 1
+    if search.nodes > search.max_nodes:
+        raise _NodeLimit
+    start = search.candidates()
+    fives = sorted(p for p in start if board.makes_five(p, attacker))
+    if fives:
+        return TreeNode({five: ("five", five) for five in fives}, [fives[0]], "five")
+    threats = search.threats()
+    wins: dict[int, tuple[str, int]] = {}
+    if len(threats) >= 2:
+        return TreeNode(wins)
+    for move, completions in search.four_moves(threats[:1] or sorted(start)):
+        how, block = four_reply(board, attacker, move)
+        if how:
+            wins[move] = (how, block)
+        elif fours_left <= 0:
+            search.cut = True
+        elif search.defend(move, completions, fours_left, start) is not None:
+            wins[move] = ("four", block)
+    return TreeNode(wins)
+
+
+def _shortest_lines(positions, order, attacker, defender) -> None:
+    """Each position's shortest win, children first (every child is two stones deeper)."""
+    for key in reversed(order):
+        node = positions.get(key)
+        if node is None or node.finish == "five":
+            continue
+        best: tuple[list[int], str] | None = None
+        for move, (how, block) in node.wins.items():
+            if how == "double":
+                found = [move], how
+            elif how == "foul":
+                found = [move, block], how
+            else:
+                child = positions[added(key, (move, attacker), (block, defender))]
+                found = [move, block, *child.line], child.finish
+            if best is None or len(found[0]) < len(best[0]):
+                best = found
+        if best is not None:
+            node.line, node.finish = best
+
+
+def _refutations(board, positions, attacker, left: int, counter_nodes: int, key_nodes: int) -> int:
+    """What refutes a quiet move in each position: the defender's own VCF, and whether
+    the attacker's key point stops the attacker. Returns the nodes spent."""
+    defender = opponent(attacker)
+    counter = _Vcf(board, defender, max(min(counter_nodes, left), 0), MAX_FOURS)
+    spent = 0
+    for key, node in positions.items():
+        if not node.line:
+            continue
+        with placed(board, key):
+            if counter.nodes <= counter.max_nodes:
+                try:
+                    found = counter.attack(MAX_FOURS, counter.candidates(), counter.threats())
+                except _NodeLimit:
+                    found = None
+                node.counter = found[0] if found is not None else []
+            stop = node.line[0]
+            limit = min(key_nodes, left - spent - counter.nodes)
+            if limit > 0 and not (defender == BLACK and board.is_forbidden(stop)):
+                board.push_color(stop, defender)
+                try:
+                    after = vcf(board, attacker=attacker, max_nodes=limit)
+                finally:
+                    board.pop()
+                spent += after.nodes
+                if not after.win and after.proven:
+                    node.key_nodes = after.nodes
+    return spent + min(counter.nodes, counter.max_nodes)
 
 
 # ---------------------------------------------------------------------------
@@ -351,7 +641,7 @@ class _Vct:
         result = vcf(self.board, attacker=self.attacker, max_nodes=max(self.budget, 1))
         self.budget -= result.nodes
         if self.budget <= 0:
-            raise Budget
+            raise _NodeLimit
         if not result.proven:
             self.complete = False
         return result
@@ -434,7 +724,7 @@ def vct(
     search = _Vct(board, attacker, max_nodes)
     try:
         line = search.attack(depth)
-    except Budget:
+    except _NodeLimit:
         return VctResult(False, nodes=search.searches, complete=False)
     if line is None:
         return VctResult(False, nodes=search.searches, complete=search.complete)

@@ -1,0 +1,223 @@
+"""Every winning way at once: ``vcf_tree`` and ``defence_tree`` against fresh searches,
+and ``verify_line`` against real and broken lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.renju import BLACK, EMPTY, WHITE, Board, names, opponent, parse_points
+from engines.renju.solver import (
+    four_reply,
+    placed,
+    vcf,
+    vcf_tree,
+    verify_line,
+)
+
+from .positions import CASES
+from .shipped import board as shipped
+from .test_solver import FOUR_THREE, tactical_positions
+
+TRAP = {"black": "h8 i8 j9 j7 e3 k9", "white": "i7 h6 g5 a1 o15 o13", "to_move": WHITE}
+
+
+def fresh_verdict(board: Board, attacker: int, point: int) -> bool | None:
+    """Whether the attacker's move at ``point`` is a winning four, by a fresh search
+    (no table shared with anything): None when it is no legal four at all."""
+    if board[point] != EMPTY or not board.fours_made(point, attacker):
+        return None
+    if attacker == BLACK and board.is_forbidden(point):
+        return None
+    threats = board.five_points(opponent(attacker))
+    if len(threats) >= 2 or (threats and point != threats[0]):
+        return False  # the defender makes five first
+    how, block = four_reply(board, attacker, point)
+    if how:
+        return True
+    with placed(board, ((point, attacker), (block, opponent(attacker)))):
+        after = vcf(board, attacker=attacker, max_nodes=1_000_000)
+    assert after.proven
+    return after.win
+
+
+# ---------------------------------------------------------------------------
+# verify_line
+
+
+def winning_lines():
+    """(board, attacker, line, finish) of real VCFs: random crowded positions, a trap."""
+    for board in tactical_positions(60, seed=7):
+        for attacker in (BLACK, WHITE):
+            result = vcf(board, attacker=attacker)
+            if result.win:
+                yield board, attacker, result.line, result.finish
+    trap = Board.setup(**TRAP)
+    yield trap, WHITE, vcf(trap).line, "foul"
+    for slug in ("renju-gen-vcf-031", "renju-gen-vcf-038", "renju-gen-trap-037"):
+        board = shipped(slug)
+        result = vcf(board)
+        yield board, board.to_move, result.line, result.finish
+
+
+def test_verify_line_accepts_every_real_vcf():
+    lines = list(winning_lines())
+    assert len(lines) >= 30
+    finishes = set()
+    for board, attacker, line, finish in lines:
+        before = board.diagram()
+        assert verify_line(board, line, attacker=attacker) == finish, board.diagram()
+        assert board.diagram() == before
+        finishes.add(finish)
+    assert finishes == {"five", "double", "foul"}
+
+
+def broken(line: list[int], board: Board) -> dict[str, list[int]]:
+    """Ways to spoil a winning line of at least three moves."""
+    empty = [p for p in board.empty_points() if p not in line]
+    spoilt = {
+        "cut short": line[:-1],
+        "a reply that is not the block": [line[0], empty[0], *line[2:]],
+        "the first move twice": [line[0], line[1], line[0], *line[3:]],
+        "a stone already on the board": [board.stones(BLACK)[0], *line[1:]],
+        "a quiet move first": [empty[-1], line[1], *line[2:]],
+        "no moves at all": [],
+        "off the board": [225, *line[1:]],
+    }
+    return spoilt
+
+
+def test_verify_line_rejects_broken_lines():
+    checked = 0
+    for board, attacker, line, _finish in winning_lines():
+        if len(line) < 3:
+            continue
+        for why, bad in broken(line, board).items():
+            assert verify_line(board, bad, attacker=attacker) == "", (why, names(bad))
+            checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize(
+    "black,white,to_move,line,why",
+    [
+        # White's c3-c6 four threatens c7: black's k8 four-three ignores it.
+        (
+            "c2 h8 i8 j8 k9 k10 d7 e7 f7",
+            "c3 c4 c5 c6 g7 g8 h10 i11",
+            BLACK,
+            "k8 l8 k11",
+            "the defender's four is not answered",
+        ),
+        # k8 would be black's four-three, but with k11 it makes two fours: a foul.
+        (
+            "h8 i8 j8 k9 k10 k11",
+            "g8 k12 h10 i11 m3 c12",
+            BLACK,
+            "k8",
+            "black's forbidden four",
+        ),
+        # White's f4 four must be blocked at j8, which is no foul without j9: no trap.
+        ("h8 i8 j7 e3 k9", "i7 h6 g5 a1 o15 o13", WHITE, "f4 j8", "black's block is allowed"),
+    ],
+)
+def test_verify_line_rejects(black, white, to_move, line, why):
+    board = Board.setup(black, white, to_move)
+    assert verify_line(board, parse_points(line)) == "", why
+
+
+# ---------------------------------------------------------------------------
+# vcf_tree
+
+
+def tree_positions(board: Board, tree):
+    for key, node in tree.positions.items():
+        with placed(board, key):
+            yield key, node
+
+
+SMALL_TREES = [
+    ("four-three", lambda: Board.setup(**FOUR_THREE)),
+    ("trap", lambda: Board.setup(**TRAP)),
+    ("renju-teach-034", lambda: shipped("renju-teach-034")),
+    ("renju-gen-vcf-009", lambda: shipped("renju-gen-vcf-009")),
+    ("renju-gen-trap-034", lambda: shipped("renju-gen-trap-034")),
+    ("renju-gen-vcf-015", lambda: shipped("renju-gen-vcf-015")),
+    ("renju-gen-vcf-031", lambda: shipped("renju-gen-vcf-031")),
+]
+
+
+@pytest.mark.parametrize("name,make", SMALL_TREES, ids=[name for name, _ in SMALL_TREES])
+def test_every_point_of_every_position_as_a_fresh_search_sees_it(name, make):
+    """Brute force: each empty point of each position of the tree, classified afresh."""
+    board = make()
+    attacker = board.to_move
+    tree = vcf_tree(board)
+    assert tree.proven and tree.win
+    losing = 0
+    for key, node in tree_positions(board, tree):
+        for point in board.empty_points():
+            fresh = fresh_verdict(board, attacker, point)
+            assert (point in node.wins) == bool(fresh), (name, key, point)
+            losing += fresh is False
+        # ...and the exhaustive search's own list of first moves agrees.
+        assert set(node.wins) == set(vcf(board, all_first_moves=True).first_moves)
+    assert losing or len(tree.positions) < 5  # the bigger trees have fours that lose
+
+
+def test_the_tree_holds_every_child_and_the_shortest_line():
+    for slug in ("renju-gen-vcf-031", "renju-gen-vcf-038", "renju-gen-trap-037"):
+        board = shipped(slug)
+        attacker, defender = board.to_move, opponent(board.to_move)
+        tree = vcf_tree(board)
+        assert tree.proven
+        edges = 0
+        for key, node in tree_positions(board, tree):
+            assert node.wins and node.line[0] in node.wins
+            assert verify_line(board, node.line, attacker=attacker) == node.finish
+            # No win is shorter than the one kept (the first found may be longer).
+            assert len(node.line) <= len(vcf(board, attacker=attacker).line)
+            for move, (how, block) in node.wins.items():
+                if how == "four":
+                    child = tuple(sorted((*key, (move, attacker), (block, defender))))
+                    assert child in tree.positions
+                    edges += 1
+        assert len(tree.positions) <= edges + 1  # transpositions share an entry
+    # The same board afterwards, the same side to move.
+    assert board.diagram() == shipped("renju-gen-trap-037").diagram()
+    assert board.to_move == shipped("renju-gen-trap-037").to_move
+
+
+def test_the_start_of_a_tree_is_the_exhaustive_search():
+    for case in CASES:
+        board, _point = case.board()
+        for attacker in (BLACK, WHITE):
+            tree = vcf_tree(board, attacker=attacker)
+            # Black's many ways to win in some of them are more than a puzzle's tree
+            # holds; the start is classified all the same.
+            assert tree.proven or "positions" in tree.reason, case.name
+            wins = set(vcf(board, attacker=attacker, all_first_moves=True).first_moves)
+            assert set(tree.positions[()].wins) == wins, case.name
+            assert tree.win == bool(wins) or not tree.proven
+
+
+def test_the_tree_says_which_bound_it_hit():
+    board = shipped("renju-gen-vcf-032")
+    tree = vcf_tree(board, max_nodes=50)
+    assert not tree.proven and "50 nodes" in tree.reason and tree.nodes <= 51
+    tree = vcf_tree(board, max_positions=5)
+    assert not tree.proven and "more than 5 positions" in tree.reason
+
+
+def test_the_tree_keeps_the_defenders_own_vcf_for_quiet_moves():
+    """Where the defender has a VCF of his own, a quiet move of the attacker's loses
+    to it; the tree keeps it, and it passes ``verify_line`` as the defender's."""
+    found = 0
+    for slug in ("renju-gen-vcf-031", "renju-gen-vcf-016", "renju-teach-038"):
+        board = shipped(slug)
+        defender = opponent(board.to_move)
+        tree = vcf_tree(board)
+        for _key, node in tree_positions(board, tree):
+            if node.counter:
+                assert verify_line(board, node.counter, attacker=defender)
+                found += 1
+    assert found >= 20
