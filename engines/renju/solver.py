@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from ..budget import Budget, OutOfBudget
 from . import _PADDED, _PUBLIC, BLACK, EMPTY, POINTS, STEPS, WALL, Board, opponent
 
 MAX_NODES = 200_000
@@ -568,12 +569,24 @@ class Defences:
     ``stops``: quiet moves after which the attacker has no VCF (each proven);
     ``counters``: the defender's own fours, which gain a move but are answered by a
     forced block; ``proven``: every candidate was settled within the bounds.
+    ``region``: the points the threat's proof reads (``region``): a quiet move
+    anywhere else leaves ``threat.line`` winning as it is; ``refutations``: for each
+    quiet move inside it that does not stop the attacker, the attacker's VCF after
+    it. ``nodes``: what all the searches took.
     """
 
     threat: VcfResult
     stops: list[int] = field(default_factory=list)
     counters: list[int] = field(default_factory=list)
     proven: bool = True
+    region: list[int] = field(default_factory=list)
+    refutations: dict[int, list[int]] = field(default_factory=dict)
+    nodes: int = 0
+
+    def refutation(self, point: int) -> list[int]:
+        """The attacker's win after the defender's quiet move at ``point`` (not a stop,
+        not a counter-four, not forbidden): its own line, or else the threat's."""
+        return self.refutations.get(point, self.threat.line)
 
 
 def four_moves(board: Board, color: int) -> list[int]:
@@ -582,31 +595,146 @@ def four_moves(board: Board, color: int) -> list[int]:
     return [move for move, _ in search.four_moves(sorted(search.candidates()))]
 
 
-def defences(board: Board, *, max_nodes: int = MAX_NODES) -> Defences:
-    """How the side to move can stop the opponent's VCF, every candidate searched."""
+def defences(board: Board, *, max_nodes: int = MAX_NODES, budget: Budget | None = None) -> Defences:
+    """How the side to move can stop the opponent's VCF, every candidate searched.
+
+    ``max_nodes`` bounds each search; with a ``budget`` their total is spent from it
+    too (``OutOfBudget`` when it is spent).
+    """
     defender = board.to_move
     attacker = opponent(defender)
-    threat = vcf(board, attacker=attacker, max_nodes=max_nodes)
+    spent = 0
+
+    def search() -> VcfResult:
+        nonlocal spent
+        limit = max_nodes
+        if budget is not None:
+            budget.check()
+            limit = min(limit, budget.left)
+        result = vcf(board, attacker=attacker, max_nodes=limit)
+        spent += result.nodes
+        if budget is not None:
+            budget.spend(result.nodes)
+        return result
+
+    threat = search()
     result = Defences(threat, proven=threat.proven)
     if not threat.win:
+        result.nodes = spent
         return result
     result.counters = four_moves(board, defender)
-    for point in sorted(region(board, attacker, threat)):
+    result.region = sorted(region(board, attacker, threat))
+    for point in result.region:
         if board[point] != EMPTY or point in result.counters:
             continue
         if defender == BLACK and board.is_forbidden(point):
             continue
         board.push_color(point, defender)
         try:
-            after = vcf(board, attacker=attacker, max_nodes=max_nodes)
+            after = search()
         finally:
             board.pop()
-        if not after.win:
-            if after.proven:
-                result.stops.append(point)
-            else:
-                result.proven = False
+        if after.win:
+            result.refutations[point] = after.line
+        elif after.proven:
+            result.stops.append(point)
+        else:
+            result.proven = False
+    result.nodes = spent
     return result
+
+
+@dataclass
+class DefenceNode:
+    """One position of a defence tree, the defender to move: its ``Defences``, and
+    what becomes of each counter-four: ``counters[four] = (how, block, line)``, how
+    being ``double`` or ``foul`` (the counter wins), ``safe`` (after the block the
+    threat is gone), ``continue`` (the threat stays, but there are stops: the
+    position after the four and the block is in the tree) or ``lost`` (nothing
+    defends after the block; ``line`` is the attacker's VCF then).
+    """
+
+    defences: Defences
+    counters: dict[int, tuple[str, int, list[int]]] = field(default_factory=dict)
+
+
+@dataclass
+class DefenceTree:
+    """Every position the defender reaches by counter-fours that keep a defence.
+
+    Keyed like ``VcfTree`` (the start is ``()``); ``proven``: every defence and
+    every counter was settled within the bounds (otherwise ``reason`` says which).
+    """
+
+    defender: int
+    positions: dict[Stones, DefenceNode]
+    proven: bool
+    nodes: int
+    reason: str = ""
+
+
+def defence_tree(
+    board: Board,
+    *,
+    max_nodes: int = MAX_NODES * 10,
+    max_positions: int = MAX_TREE,
+    search_nodes: int = MAX_NODES,
+) -> DefenceTree:
+    """``defences`` of the start and of every position after a counter-four and its
+    block that still needs defending (see ``DefenceNode``), recursively.
+
+    ``search_nodes`` bounds each VCF search, ``max_nodes`` all of them together.
+
+    >>> from engines.renju import names
+    >>> board = Board.setup(black="g8 a1 a3 o1 o3", white="h8 i8 j8 k9 k10", to_move=BLACK)
+    >>> tree = defence_tree(board)
+    >>> tree.proven, names(tree.positions[()].defences.stops)
+    (True, 'k7, k8, k11, l8')
+    """
+    defender = board.to_move
+    attacker = opponent(defender)
+    budget = Budget(max_nodes)
+    positions: dict[Stones, DefenceNode] = {}
+    reason = ""
+    try:
+        pending = [((), defences(board, max_nodes=search_nodes, budget=budget))]
+        queued = {()}
+        for key, found in pending:  # the list grows as positions are found
+            if len(positions) >= max_positions:
+                reason = f"more than {max_positions} positions"
+                break
+            if not found.proven:
+                reason = f"a search hit its limit of {search_nodes:,} nodes"
+                break
+            node = positions[key] = DefenceNode(found)
+            if not found.threat.win:
+                continue
+            with placed(board, key):
+                for four in found.counters:
+                    how, block = four_reply(board, defender, four)
+                    if how:
+                        node.counters[four] = (how, block, [])
+                        continue
+                    child = added(key, (four, defender), (block, attacker))
+                    with placed(board, ((four, defender), (block, attacker))):
+                        later = defences(board, max_nodes=search_nodes, budget=budget)
+                    if not later.proven:
+                        reason = f"a search hit its limit of {search_nodes:,} nodes"
+                        break
+                    if not later.threat.win:
+                        node.counters[four] = ("safe", block, [])
+                    elif later.stops:
+                        node.counters[four] = ("continue", block, [])
+                        if child not in queued:
+                            queued.add(child)
+                            pending.append((child, later))
+                    else:
+                        node.counters[four] = ("lost", block, later.threat.line)
+            if reason:
+                break
+    except OutOfBudget:
+        reason = f"the search limit of {max_nodes:,} nodes"
+    return DefenceTree(defender, positions, not reason, min(budget.spent, max_nodes + 1), reason)
 
 
 # ---------------------------------------------------------------------------

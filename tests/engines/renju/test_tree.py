@@ -7,8 +7,11 @@ import pytest
 
 from engines.renju import BLACK, EMPTY, WHITE, Board, names, opponent, parse_points
 from engines.renju.solver import (
+    defence_tree,
+    defences,
     four_reply,
     placed,
+    region,
     vcf,
     vcf_tree,
     verify_line,
@@ -19,6 +22,7 @@ from .shipped import board as shipped
 from .test_solver import FOUR_THREE, tactical_positions
 
 TRAP = {"black": "h8 i8 j9 j7 e3 k9", "white": "i7 h6 g5 a1 o15 o13", "to_move": WHITE}
+DEFEND = {"black": "g8 a1 a3 o1 o3", "white": "h8 i8 j8 k9 k10", "to_move": BLACK}
 
 
 def fresh_verdict(board: Board, attacker: int, point: int) -> bool | None:
@@ -221,3 +225,71 @@ def test_the_tree_keeps_the_defenders_own_vcf_for_quiet_moves():
                 assert verify_line(board, node.counter, attacker=defender)
                 found += 1
     assert found >= 20
+
+
+# ---------------------------------------------------------------------------
+# defences and defence_tree
+
+
+def test_a_quiet_move_outside_the_region_leaves_the_threat_winning():
+    """Brute force over every empty point: outside the region the threat line still
+    wins as it is; inside it, the refutation kept is a real win."""
+    for make in (lambda: Board.setup(**DEFEND), lambda: shipped("renju-teach-053")):
+        board = make()
+        defender, attacker = board.to_move, opponent(board.to_move)
+        found = defences(board)
+        area = set(region(board, attacker, found.threat))
+        assert set(found.region) == area
+        for point in board.empty_points():
+            if point in found.stops or point in found.counters:
+                continue
+            if defender == BLACK and board.is_forbidden(point):
+                continue
+            with placed(board, ((point, defender),)):
+                line = found.refutation(point)
+                assert verify_line(board, line, attacker=attacker), names([point])
+                if point not in area:
+                    assert line == found.threat.line
+
+
+def test_defences_count_their_nodes_and_spend_a_budget():
+    from engines.budget import Budget, OutOfBudget
+
+    board = Board.setup(**DEFEND)
+    found = defences(board)
+    assert found.nodes > found.threat.nodes
+    budget = Budget(found.nodes)
+    assert defences(board, budget=budget).stops == found.stops
+    assert budget.spent == found.nodes
+    with pytest.raises(OutOfBudget):
+        defences(board, budget=Budget(found.nodes - 1))
+
+
+def test_the_defence_tree_follows_counter_fours():
+    board = Board.setup(
+        black="g8 a1 a3 o1 o3 b2 c2 d2", white="h8 i8 j8 k9 k10 a2 o15 o13", to_move=BLACK
+    )
+    tree = defence_tree(board)
+    assert tree.proven
+    root = tree.positions[()]
+    assert names(root.defences.stops) == "k7, k8, k11, l8"
+    how, block, _line = root.counters[parse_points("e2")[0]]
+    assert (how, names([block])) == ("continue", "f2")
+    after = tree.positions[tuple(sorted([(parse_points("e2")[0], BLACK), (block, WHITE)]))]
+    assert names(after.defences.stops) == "k7, k8, k11, l8"
+    # Every position's lists are those a fresh search gives.
+    for key, node in tree.positions.items():
+        with placed(board, key):
+            fresh = defences(board)
+            assert node.defences.stops == fresh.stops
+            assert node.defences.counters == fresh.counters
+            assert node.defences.threat.line == fresh.threat.line
+
+
+def test_the_defence_tree_says_which_bound_it_hit():
+    board = shipped("renju-teach-055")
+    assert defence_tree(board).proven
+    tree = defence_tree(board, max_nodes=100)
+    assert not tree.proven and "100 nodes" in tree.reason
+    tree = defence_tree(board, max_positions=1)
+    assert not tree.proven and "more than 1 positions" in tree.reason
