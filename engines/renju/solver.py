@@ -318,39 +318,48 @@ def placed(board: Board, stones: Stones):
 class TreeNode:
     """One position of a VCF tree, the attacker to move.
 
-    ``wins``: every winning four -> (how, block): ``double`` (two open points;
-    ``block`` is where the defender blocks one), ``foul`` (black's forced block is
-    forbidden) or ``four`` (the defender blocks at ``block``; the position after
-    both is in the tree); every other four is proven to lose. (With a five to
-    make, ``wins`` holds the fives, each ``five`` -> itself, and nothing else is
-    looked at.) ``line``/``finish``: the shortest win from here. ``counter``: a VCF
-    of the defender's, were it his move ([] if none was found within its bound),
-    which refutes a quiet move when it still passes ``verify_line`` with that move
-    on the board. ``key_nodes``: the nodes a fresh ``vcf`` took to prove that the
-    defender's stone on ``line[0]`` leaves the attacker no VCF (None: it does not,
-    or not within ``KEY_NODES``).
+    ``wins``: every winning four (or five) -> (how, block, rest, finish): ``five`` (block:
+    the point itself), ``double`` (two ways to five; ``block`` is where the
+    defender blocks one), ``foul`` (black's forced block is forbidden), ``quick``
+    (after the block the attacker still wins in one move, ``rest``) or ``four``
+    (``rest``: a win after the block; the position then is in the tree, unless the
+    tree stopped at its bounds); ``finish`` is how the win ends (as ``VcfResult``'s).
+    Every other four is proven to lose. A ``quick``
+    position (the attacker wins in one move here) keeps no position after a four
+    that leaves a win in one: else the tree would hold every order of every four
+    played beside a win in hand. ``line``/``finish``: the shortest win from here.
+    ``counter``: a VCF of the defender's, were it his move ([] if none was found
+    within its bound), which refutes a quiet move when it still passes
+    ``verify_line`` with that move on the board. ``key_nodes``: the nodes a fresh
+    ``vcf`` took to prove that the defender's stone on ``line[0]`` leaves the
+    attacker no VCF (None: it does not, or not within ``KEY_NODES``).
     """
 
-    wins: dict[int, tuple[str, int]]
+    wins: dict[int, tuple[str, int, list[int], str]]
     line: list[int] = field(default_factory=list)
     finish: str = ""
+    quick: bool = False
     counter: list[int] = field(default_factory=list)
     key_nodes: int | None = None
 
 
 @dataclass
 class VcfTree:
-    """Every position the attacker reaches by winning fours and their forced blocks.
+    """Every position the attacker reaches by winning fours and their forced blocks
+    (but after a four that keeps a win in one move), breadth first, within bounds.
 
     ``positions`` is keyed by the stones added since the start (``Stones``), so
-    transpositions share an entry; the start is ``()``. ``proven``: every four of
-    every position was settled within the bounds (otherwise ``reason`` says which
-    bound was hit, and ``positions`` may be partial). ``win``: the start is won.
+    transpositions share an entry; the start is ``()``. ``proven``: the start and
+    every position kept had every four settled (a kept position is always whole);
+    ``complete``: every position reached by a ``four`` is kept, otherwise
+    ``reason`` says which bound stopped the tree (and the positions beyond it have
+    only the ``rest`` of the win that reaches them). ``win``: the start is won.
     """
 
     attacker: int
     positions: dict[Stones, TreeNode]
     proven: bool
+    complete: bool
     nodes: int
     reason: str = ""
 
@@ -397,14 +406,17 @@ def vcf_tree(
     """Every winning four of every position reached by winning fours (see ``VcfTree``).
 
     One transposition table serves the whole tree, and ``max_nodes`` bounds it all
-    (the defender's own VCFs take at most ``counter_nodes`` of it, the key point's
-    checks ``key_nodes`` each). The board is left as it was.
+    (the defender's own VCFs take at most ``counter_nodes`` of what is left after
+    the tree, the key point's checks ``key_nodes`` each). The board is left as it
+    was.
 
     >>> from engines.renju import point_name
     >>> board = Board.setup(black="h8 i8 j8 k9 k10", white="g8 h10 i11 m3 c12")
     >>> tree = vcf_tree(board)
-    >>> tree.proven, len(tree.positions), [point_name(p) for p in tree.positions[()].line]
-    (True, 2, ['k8', 'l8', 'k11'])
+    >>> tree.proven, tree.complete, len(tree.positions)
+    (True, True, 2)
+    >>> [point_name(p) for p in tree.positions[()].line]
+    ['k8', 'l8', 'k11']
     >>> sorted(point_name(p) for p in tree.positions[()].wins)
     ['k8']
     """
@@ -418,12 +430,12 @@ def vcf_tree(
     try:
         for key in order:  # breadth first: the list grows as children are found
             if len(positions) >= max_positions:
-                reason = f"more than {max_positions} positions"
+                reason = f"more than {max_positions:,} positions"
                 break
             with placed(board, key):
                 node = _tree_node(search, max_fours - len(key) // 2)
             positions[key] = node
-            for move, (how, block) in node.wins.items():
+            for move, (how, block, _rest, _finish) in node.wins.items():
                 child = added(key, (move, attacker), (block, defender))
                 if how == "four" and child not in queued:
                     queued.add(child)
@@ -432,58 +444,99 @@ def vcf_tree(
                 break  # no win at all: nothing more to look at
     except _NodeLimit:
         reason = f"the search limit of {max_nodes:,} nodes"
-    if not reason and search.cut:
+    if search.cut:
         reason = f"the depth limit of {max_fours} fours"
-    nodes = min(search.nodes, max_nodes + 1)
-    if reason:
-        return VcfTree(attacker, positions, False, nodes, reason)
+    if () not in positions or search.cut:
+        return VcfTree(attacker, positions, False, False, min(search.nodes, max_nodes + 1), reason)
+    nodes = min(search.nodes, max_nodes)
+    complete = len(positions) == len(order)
     _shortest_lines(positions, order, attacker, defender)
     nodes += _refutations(board, positions, attacker, max_nodes - nodes, counter_nodes, key_nodes)
-    return VcfTree(attacker, positions, True, nodes)
+    return VcfTree(attacker, positions, True, complete, nodes, "" if complete else reason)
+
+
+def quick_wins(board: Board, attacker: int | None = None) -> dict[int, tuple[str, int]]:
+    """The attacker's wins in one move: fives (``five`` -> the point itself), or else
+    fours that win at once (``four_reply``: ``double`` or ``foul``, with the block),
+    answering the defender's four if he has one; fives first, then doubles.
+
+    >>> from engines.renju import names
+    >>> board = Board.setup(black="h8 i8 j8 k9 k10 k8", white="g8 h10 i11 m3 c12 l8")
+    >>> names(quick_wins(board))
+    'k7, k11'
+    """
+    attacker = board.to_move if attacker is None else attacker
+    search = _Vcf(board, attacker, 0, 0)
+    start = sorted(search.candidates())
+    fives = [p for p in start if board.makes_five(p, attacker)]
+    if fives:
+        return {five: ("five", five) for five in fives}
+    threats = search.threats()
+    if len(threats) >= 2:
+        return {}
+    found = {}
+    for move, _completions in search.four_moves(threats[:1] or start):
+        how, block = four_reply(board, attacker, move)
+        if how:
+            found[move] = (how, block)
+    return dict(sorted(found.items(), key=lambda item: item[1][0] != "double"))
+
+
+def quick_line(quick: dict[int, tuple[str, int]]) -> list[int]:
+    """The first of ``quick_wins`` as a line: the move, and black's foul block if any."""
+    move, (how, block) = next(iter(quick.items()))
+    return [move, block] if how == "foul" else [move]
 
 
 def _tree_node(search: _Vcf, fours_left: int) -> TreeNode:
-    """Classify every four of the attacker's here: which win (and how)."""
-    board, attacker = search.board, search.attacker
+    """Classify every four of the attacker's here: which win, how, and the rest."""
+    board, attacker, defender = search.board, search.attacker, search.defender
     search.nodes += 1
     if search.nodes > search.max_nodes:
         raise _NodeLimit
+    quick = quick_wins(board, attacker)
+    wins = {move: (how, block, [], how) for move, (how, block) in quick.items() if how == "five"}
     start = search.candidates()
-    fives = sorted(p for p in start if board.makes_five(p, attacker))
-    if fives:
-        return TreeNode({five: ("five", five) for five in fives}, [fives[0]], "five")
     threats = search.threats()
-    wins: dict[int, tuple[str, int]] = {}
-    if len(threats) >= 2:
-        return TreeNode(wins)
-    for move, completions in search.four_moves(threats[:1] or sorted(start)):
+    fours = search.four_moves(threats[:1] or sorted(start)) if len(threats) < 2 else []
+    for move, completions in fours:
+        if move in wins:
+            continue
         how, block = four_reply(board, attacker, move)
         if how:
-            wins[move] = (how, block)
-        elif fours_left <= 0:
+            wins[move] = (how, block, [], how)
+            continue
+        if quick:
+            with placed(board, ((move, attacker), (block, defender))):
+                kept = quick_wins(board, attacker)
+            if kept:
+                wins[move] = ("quick", block, quick_line(kept), next(iter(kept.values()))[0])
+                continue
+        if fours_left <= 0:
             search.cut = True
-        elif search.defend(move, completions, fours_left, start) is not None:
-            wins[move] = ("four", block)
-    return TreeNode(wins)
+            continue
+        found = search.defend(move, completions, fours_left, start)
+        if found is not None:
+            wins[move] = ("four", block, found[0][2:], found[1])
+    node = TreeNode(wins, quick=bool(quick))
+    if quick:
+        node.line, node.finish = quick_line(quick), next(iter(quick.values()))[0]
+    return node
 
 
 def _shortest_lines(positions, order, attacker, defender) -> None:
-    """Each position's shortest win, children first (every child is two stones deeper)."""
+    """Each position's shortest win, children first (every child is two stones deeper);
+    a position beyond the tree counts with the win that reaches it."""
     for key in reversed(order):
         node = positions.get(key)
-        if node is None or node.finish == "five":
+        if node is None or node.quick:
             continue
         best: tuple[list[int], str] | None = None
-        for move, (how, block) in node.wins.items():
-            if how == "double":
-                found = [move], how
-            elif how == "foul":
-                found = [move, block], how
-            else:
-                child = positions[added(key, (move, attacker), (block, defender))]
-                found = [move, block, *child.line], child.finish
-            if best is None or len(found[0]) < len(best[0]):
-                best = found
+        for move, (_four, block, rest, finish) in node.wins.items():  # no quick win here
+            child = positions.get(added(key, (move, attacker), (block, defender)))
+            line = [move, block, *(child.line if child else rest)]
+            if best is None or len(line) < len(best[0]):
+                best = line, child.finish if child else finish
         if best is not None:
             node.line, node.finish = best
 
@@ -512,7 +565,7 @@ def _refutations(board, positions, attacker, left: int, counter_nodes: int, key_
                     after = vcf(board, attacker=attacker, max_nodes=limit)
                 finally:
                     board.pop()
-                spent += after.nodes
+                spent += min(after.nodes, limit)
                 if not after.win and after.proven:
                     node.key_nodes = after.nodes
     return spent + min(counter.nodes, counter.max_nodes)

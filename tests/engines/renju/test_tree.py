@@ -157,7 +157,7 @@ def test_every_point_of_every_position_as_a_fresh_search_sees_it(name, make):
     attacker = board.to_move
     tree = vcf_tree(board)
     assert tree.proven and tree.win
-    losing = 0
+    losing = quick = 0
     for key, node in tree_positions(board, tree):
         for point in board.empty_points():
             fresh = fresh_verdict(board, attacker, point)
@@ -165,6 +165,8 @@ def test_every_point_of_every_position_as_a_fresh_search_sees_it(name, make):
             losing += fresh is False
         # ...and the exhaustive search's own list of first moves agrees.
         assert set(node.wins) == set(vcf(board, all_first_moves=True).first_moves)
+        quick += node.quick
+    assert quick  # every win ends in a win in one move
     assert losing or len(tree.positions) < 5  # the bigger trees have fours that lose
 
 
@@ -173,14 +175,14 @@ def test_the_tree_holds_every_child_and_the_shortest_line():
         board = shipped(slug)
         attacker, defender = board.to_move, opponent(board.to_move)
         tree = vcf_tree(board)
-        assert tree.proven
+        assert tree.proven and tree.complete
         edges = 0
         for key, node in tree_positions(board, tree):
             assert node.wins and node.line[0] in node.wins
             assert verify_line(board, node.line, attacker=attacker) == node.finish
             # No win is shorter than the one kept (the first found may be longer).
             assert len(node.line) <= len(vcf(board, attacker=attacker).line)
-            for move, (how, block) in node.wins.items():
+            for move, (how, block, _rest, _finish) in node.wins.items():
                 if how == "four":
                     child = tuple(sorted((*key, (move, attacker), (block, defender))))
                     assert child in tree.positions
@@ -198,18 +200,56 @@ def test_the_start_of_a_tree_is_the_exhaustive_search():
             tree = vcf_tree(board, attacker=attacker)
             # Black's many ways to win in some of them are more than a puzzle's tree
             # holds; the start is classified all the same.
-            assert tree.proven or "positions" in tree.reason, case.name
+            assert tree.proven and (tree.complete or "positions" in tree.reason), case.name
             wins = set(vcf(board, attacker=attacker, all_first_moves=True).first_moves)
-            assert set(tree.positions[()].wins) == wins, case.name
-            assert tree.win == bool(wins) or not tree.proven
+            found = tree.positions[()].wins
+            fives = {p for p, (how, *_rest) in found.items() if how == "five"}
+            # With a five to make, the exhaustive search names the fives alone.
+            assert (fives or set(found)) == wins, case.name
+            assert tree.win == bool(wins)
 
 
-def test_the_tree_says_which_bound_it_hit():
+def test_a_tree_stopped_by_its_bounds_keeps_whole_positions_and_the_way_beyond():
     board = shipped("renju-gen-vcf-032")
-    tree = vcf_tree(board, max_nodes=50)
-    assert not tree.proven and "50 nodes" in tree.reason and tree.nodes <= 51
-    tree = vcf_tree(board, max_positions=5)
-    assert not tree.proven and "more than 5 positions" in tree.reason
+    attacker, defender = board.to_move, opponent(board.to_move)
+    whole = vcf_tree(board)
+    assert whole.proven and whole.complete
+    # Not even the start within 5 nodes: no proof at all.
+    tree = vcf_tree(board, max_nodes=5)
+    assert not tree.proven and "5 nodes" in tree.reason and tree.nodes <= 6
+    for bounds in ({"max_positions": 5}, {"max_nodes": 1_000}):
+        tree = vcf_tree(board, **bounds)
+        assert tree.proven and not tree.complete, bounds
+        assert "positions" in tree.reason or "nodes" in tree.reason
+        assert tree.nodes <= bounds.get("max_nodes", whole.nodes)
+        beyond = 0
+        for key, node in tree_positions(board, tree):
+            # A kept position is whole: the same wins as in the whole tree.
+            assert node.wins == whole.positions[key].wins
+            for move, (how, block, rest, finish) in node.wins.items():
+                child = tuple(sorted((*key, (move, attacker), (block, defender))))
+                if how == "four" and child not in tree.positions:
+                    with placed(board, ((move, attacker), (block, defender))):
+                        assert verify_line(board, rest, attacker=attacker) == finish
+                    beyond += 1
+            assert verify_line(board, node.line, attacker=attacker) == node.finish
+        assert beyond
+
+
+def test_beside_a_win_in_one_the_tree_keeps_no_position_after_a_four_that_keeps_one():
+    """g8 makes a straight four for black (k8 would be a double-four): every four on
+    the board that leaves a win in one is a win, and the tree stops there."""
+    board = Board.setup(black="h8 i8 j8 c3 d3 e3 k9 k10 k11", white="b3 k12 a1 a3 a5 o1 o3 o5 c12")
+    tree = vcf_tree(board)
+    root = tree.positions[()]
+    assert root.quick and root.line == parse_points("g8") and root.finish == "double"
+    kept = {names([m]) for m, (how, *_r) in root.wins.items() if how == "quick"}
+    assert "f3" in kept
+    for move, (how, block, rest, finish) in root.wins.items():
+        with placed(board, ((move, BLACK), (block, WHITE))):
+            if how == "quick":
+                assert verify_line(board, rest, attacker=BLACK) == finish
+    assert tree.complete and len(tree.positions) < 10
 
 
 def test_the_tree_keeps_the_defenders_own_vcf_for_quiet_moves():
