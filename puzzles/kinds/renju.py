@@ -48,6 +48,7 @@ from engines.renju import (
 from engines.renju.solver import (
     KEY_NODES,
     added,
+    defence_tree,
     defences,
     four_reply,
     placed,
@@ -975,38 +976,91 @@ class TrapKind(FoursKind):
 
 @register
 class DefendKind(PlayedOutKind):
-    """The opponent threatens to win by fours: find the move that stops it."""
+    """The opponent threatens to win by fours: find the move that stops it.
+
+    ``prepare`` works out (``engines.renju.solver.defence_tree``) the stops, the
+    counter-fours and what becomes of each, the threat and the refutation of every
+    other move, for the start and for every position after a counter-four and its
+    block that still needs defending: judging an answer looks them up.
+    """
 
     name = "renju.defend"
     title = gettext_lazy("Defend")
     offers_hint = True
     max_defences = 4
+    max_positions = 100
 
     def analysis(self, board: Board):
+        """The engine's defences of ``board``, searched afresh."""
         return defences(board, max_nodes=VCF_NODES)
 
     def validate(self, data):
+        self.prepare(data)
+
+    def prepare(self, data, budget=None):
+        budget = budget or Budget(PREPARE_NODES)
         board = position(data)
         me = board.to_move
-        if board.five_points(me) or vcf(board, max_nodes=VCF_NODES).win:
-            raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
-        if board.five_points(opponent(me)):
-            raise InvalidPuzzle("the opponent already has a four: the block is forced, no puzzle")
-        result = self.analysis(board)
-        if not result.threat.win:
-            raise InvalidPuzzle("the opponent has no VCF to defend against")
-        if not result.proven:
-            raise InvalidPuzzle("the defences could not all be proven within the bounds")
-        if not result.stops:
+        try:
+            if board.five_points(me):
+                raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
+            own = vcf(board, max_nodes=_limit(budget, VCF_NODES))
+            budget.spend(own.nodes)
+            if own.win:
+                raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
+            if board.five_points(opponent(me)):
+                raise InvalidPuzzle(
+                    "the opponent already has a four: the block is forced, no puzzle"
+                )
+            tree = defence_tree(
+                board,
+                max_nodes=_limit(budget, budget.left),
+                max_positions=self.max_positions,
+                search_nodes=VCF_NODES,
+            )
+            budget.spend(tree.nodes)  # past the budget if the tree stopped at its limit
+            root = tree.positions.get(())
+            if root is not None and root.defences.threat.proven and not root.defences.threat.win:
+                raise InvalidPuzzle("the opponent has no VCF to defend against")
+            if not tree.proven:
+                raise InvalidPuzzle(
+                    f"the defences could not all be proven within the bounds ({tree.reason})"
+                )
+        except OutOfBudget as error:
+            raise InvalidPuzzle(f"proving it needs more work than allowed ({error})") from None
+        stops = root.defences.stops
+        if not stops:
             raise InvalidPuzzle("no quiet move defends: the position is lost")
-        if len(result.stops) > self.max_defences:
-            raise InvalidPuzzle(f"{len(result.stops)} moves defend: too many for a puzzle")
+        if len(stops) > self.max_defences:
+            raise InvalidPuzzle(f"{len(stops)} moves defend: too many for a puzzle")
+        positions = {}
+        for key, node in tree.positions.items():
+            found = node.defences
+            threat = found.threat.line
+            positions[_stones_key(key)] = {
+                "threat": _names(threat),
+                "stops": _names(found.stops),
+                "counters": {
+                    point_name(four): [how, point_name(block), _names(line)]
+                    for four, (how, block, line) in node.counters.items()
+                },
+                # Every other move's refutation is the threat itself.
+                "refute": {
+                    point_name(p): _names(line)
+                    for p, line in found.refutations.items()
+                    if line != threat
+                },
+            }
+        return {"positions": positions}
+
+    def node(self, data, state) -> Mapping[str, Any] | None:
+        positions = self.prepared(data)["positions"]
+        return positions.get(position_key(state.get("moves", [])))
 
     def check(self, data, state, answer):
         board = self.current(data, state)
         me = position(data).to_move
         them = opponent(me)
-        zh_m, en_m = COLOR[me]
         zh_t, en_t = COLOR[them]
         moves = list(state.get("moves", []))
         if board[answer]:
@@ -1026,16 +1080,18 @@ class DefendKind(PlayedOutKind):
                     words["en"] + " Black may not defend there.",
                 ),
             ), {"moves": moves, "wrong": mine}
-        board.to_move = me
-        result = self.analysis(board)
-        if answer in result.stops:
-            others = [p for p in result.stops if p != answer]
+        node = self.node(data, state)
+        if node is None:
+            return _changed(), {"moves": moves, "wrong": mine}
+        stops = _parsed(node["stops"])
+        if answer in stops:
+            others = [p for p in stops if p != answer]
             also = (
                 _both(f"（{names(others)} 也可以。）", f" ({names(others)} would also do.)")
                 if others
                 else _both("", "")
             )
-            threat = point_name(result.threat.line[0])
+            threat = node["threat"][0]
             words = _both(
                 f"防住了：{name} 之后{zh_t}棋再也没有连续冲四取胜"
                 f"（原来的威胁从 {threat} 开始）。{also['zh']}",
@@ -1043,87 +1099,72 @@ class DefendKind(PlayedOutKind):
                 f"(the threat began at {threat}).{also['en']}",
             )
             return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
-        completions = sorted(set(board.fours_made(answer, me)))
-        if completions and answer in result.counters:
-            board.push_color(answer, me)
-            block = completions[0]
+        if name in node["counters"]:
+            how, block_name, later = node["counters"][name]
+            block = parse_point(block_name)
             reply = move_text(them, block)
-            if len(completions) >= 2:
+            if how == "double":
                 return Verdict(
                     CORRECT, message=_both("活四，胜定！", "Two ways to five: you win!")
                 ), {"moves": [*moves, mine]}
-            if black_foul(board, them, block):
+            if how == "foul":
                 return Verdict(
                     CORRECT,
                     message=_both(
-                        f"黑棋只能挡在禁手点 {point_name(block)}：白胜！",
-                        f"Black could only block on a forbidden point, {point_name(block)}:"
-                        " white wins!",
+                        f"黑棋只能挡在禁手点 {block_name}：白胜！",
+                        f"Black could only block on a forbidden point, {block_name}: white wins!",
                     ),
                 ), {"moves": [*moves, mine]}
-            board.push_color(block, them)
-            board.to_move = me
-            later = self.analysis(board)
-            if not later.threat.win and later.threat.proven:
+            if how == "safe":
                 words = _both(
-                    f"冲四，{zh_t}棋挡在 {point_name(block)}；这一来{zh_t}棋的连续冲四也不成立了。",
-                    f"A four: {en_t.lower()} blocks at {point_name(block)}, and with that"
+                    f"冲四，{zh_t}棋挡在 {block_name}；这一来{zh_t}棋的连续冲四也不成立了。",
+                    f"A four: {en_t.lower()} blocks at {block_name}, and with that"
                     f" {en_t.lower()}'s fours no longer win.",
                 )
                 return Verdict(CORRECT, message=words), {"moves": [*moves, mine, reply]}
-            if later.stops:
+            if how == "continue":
                 words = _both(
-                    f"先冲四，{zh_t}棋挡在 {point_name(block)}。威胁还在，继续防守。",
-                    f"A four first: {en_t.lower()} blocks at {point_name(block)}. "
+                    f"先冲四，{zh_t}棋挡在 {block_name}。威胁还在，继续防守。",
+                    f"A four first: {en_t.lower()} blocks at {block_name}. "
                     "The threat is still there: now defend.",
                 )
                 return Verdict(
                     CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
                 ), {"moves": [*moves, mine, reply]}
-            line = [
-                move_text(them, p) if i % 2 == 0 else move_text(me, p)
-                for i, p in enumerate(later.threat.line)
-            ]
+            line = _line_texts(them, _parsed(later))
             return Verdict(
                 WRONG,
                 message=_both(
-                    f"冲四之后{zh_t}棋挡在 {point_name(block)}，反而再也防不住了。",
-                    f"After your four and {en_t.lower()}'s block at {point_name(block)}, "
+                    f"冲四之后{zh_t}棋挡在 {block_name}，反而再也防不住了。",
+                    f"After your four and {en_t.lower()}'s block at {block_name}, "
                     "nothing defends any more.",
                 ),
                 refutation=tuple(move_words(t) for t in [reply, *line]),
             ), {"moves": moves, "wrong": mine, "shown": [reply, *line]}
-        board.push_color(answer, me)
-        after = vcf(board, attacker=them, max_nodes=VCF_NODES)
-        line = [
-            move_text(them, p) if i % 2 == 0 else move_text(me, p) for i, p in enumerate(after.line)
-        ]
-        stops = names(result.stops)
+        line = _line_texts(them, _parsed(node["refute"].get(name, node["threat"])))
         return Verdict(
             WRONG,
             message=_both(
-                f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{stops}。",
+                f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{names(stops)}。",
                 f"{name} does not stop it: {en_t.lower()} still wins by fours."
-                f" The defence: {stops}.",
+                f" The defence: {names(stops)}.",
             ),
             refutation=tuple(move_words(t) for t in line),
         ), {"moves": moves, "wrong": mine, "shown": line}
 
     def hint(self, data, state):
-        board = self.current(data, state or {})
-        result = self.analysis(board)
-        if not result.threat.line:
+        node = self.node(data, state or {})
+        if node is None or not node["threat"]:
             return _both("对方没有威胁了。", "There is no threat left."), {}
-        first = result.threat.line[0]
+        board = self.current(data, state or {})
         return _both(
             f"{'黑' if board.to_move == WHITE else '白'}棋的威胁从△处开始。",
             "The threat starts at the marked point.",
-        ), {first: "target"}
+        ), {parse_point(node["threat"][0]): "target"}
 
     def solution(self, data):
-        board = position(data)
-        stops = self.analysis(board).stops
-        return [move_text(board.to_move, stops[0])] if stops else None
+        stops = self.prepared(data)["positions"][""]["stops"]
+        return [move_text(position(data).to_move, parse_point(stops[0]))] if stops else None
 
     def board(self, data, state, *, verdict=None, interactive=True):
         base = position(data)

@@ -1,4 +1,4 @@
-"""Renju VCF and trap answers judged from what ``prepare`` stored.
+"""Renju VCF, trap and defend answers judged from what ``prepare`` stored.
 
 Every empty point as an answer gets the verdict the engine gives by fresh searches
 (what the kinds did on every request before they prepared), the slow answers of
@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from engines.renju import BLACK, EMPTY, Board, opponent, parse_point, point_name
-from engines.renju.solver import four_reply, placed, vcf
+from engines.renju.solver import defences, four_reply, placed, vcf, verify_line
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -77,6 +77,28 @@ def assert_judged(kind, data, state, point: int, verdict) -> None:
         assert verdict.status == fresh, where
     else:
         assert verdict.status == WRONG and verdict.refutation, where
+
+
+def fresh_defend_status(board: Board, point: int, found) -> str:
+    me = board.to_move
+    if board[point] != EMPTY:
+        return ILLEGAL
+    if board.makes_five(point, me):
+        return CORRECT
+    if me == BLACK and board.is_forbidden(point):
+        return WRONG
+    if point in found.stops:
+        return CORRECT
+    if point not in found.counters:
+        return WRONG
+    how, block = four_reply(board, me, point)
+    if how:
+        return CORRECT
+    with placed(board, ((point, me), (block, opponent(me)))):
+        later = defences(board, max_nodes=VCF_NODES)
+    if not later.threat.win and later.threat.proven:
+        return CORRECT
+    return CONTINUE if later.stops else WRONG
 
 
 def moves_of(state) -> list[int]:
@@ -161,6 +183,46 @@ def test_every_answer_in_every_position_of_a_tree(monkeypatch, kept):
     assert beyond > 0 if len(positions) == kept else beyond < len(seen) / 2
 
 
+DEFEND = ["renju-teach-050", "renju-teach-053", "renju-teach-055"]
+
+
+@pytest.mark.parametrize("slug", DEFEND)
+def test_every_answer_to_a_defence_gets_the_fresh_searchs_verdict(slug):
+    kind, data = get_kind("renju.defend"), prepared("renju.defend", slug)
+    board = position(data)
+    me, them = board.to_move, opponent(board.to_move)
+    found = defences(board)
+    for point in range(15 * 15):
+        verdict, state = kind.check(data, kind.start(data), point)
+        assert verdict.status == fresh_defend_status(board, point, found), point_name(point)
+        if verdict.status == WRONG and not (me == BLACK and board.is_forbidden(point)):
+            # The refutation shown is a win of the opponent's, move by move.
+            line = moves_of(state)
+            first = [(point, me)]
+            if point in found.counters:
+                first.append((line.pop(0), them))
+            with placed(board, tuple(first)):
+                assert verify_line(board, line, attacker=them), point_name(point)
+    assert kind.solution(data)[0].endswith(point_name(found.stops[0]))
+
+
+def test_a_counter_four_then_the_defence():
+    board = {
+        "black": "g8 a1 a3 o1 o3 b2 c2 d2",
+        "white": "h8 i8 j8 k9 k10 a2 o15 o13",
+        "to_move": "black",
+    }
+    kind = get_kind("renju.defend")
+    data = with_prepared(board, kind.prepare(board))
+    verdict, state = kind.check(data, kind.start(data), parse_point("e2"))
+    assert verdict.status == CONTINUE and verdict.reply == "W f2"
+    assert kind.hint(data, state)[1] == {parse_point("k8"): "target"}
+    verdict, _state = kind.check(data, state, parse_point("k8"))
+    assert verdict.status == CORRECT
+    verdict, state = kind.check(data, state, parse_point("a15"))
+    assert verdict.status == WRONG and moves_of(state)[0] == parse_point("k8")
+
+
 # ---------------------------------------------------------------------------
 # Cheap: no search beyond a request's budget
 
@@ -218,8 +280,8 @@ def test_the_slow_answers_of_old_cost_at_most_a_requests_budget(
 
 @pytest.mark.parametrize(
     "kind_name,slug",
-    FOURS,
-    ids=[s for _k, s in FOURS],
+    [*FOURS, *(("renju.defend", slug) for slug in DEFEND)],
+    ids=[*(s for _k, s in FOURS), *DEFEND],
 )
 def test_no_first_answer_searches_beyond_the_budget(monkeypatch, kind_name, slug):
     kind, data = get_kind(kind_name), prepared(kind_name, slug)
@@ -315,6 +377,8 @@ def test_beside_a_win_in_one_any_four_that_keeps_one_plays_on():
 def test_a_puzzle_beyond_the_budget_is_refused_naming_the_limit():
     with pytest.raises(InvalidPuzzle, match="1,500 nodes"):
         get_kind("renju.vcf").prepare(shipped("renju-gen-vcf-033"), Budget(1_500))
+    with pytest.raises(InvalidPuzzle, match="500 nodes"):
+        get_kind("renju.defend").prepare(shipped("renju-teach-055"), Budget(500))
 
 
 def test_a_tree_cut_short_is_no_reason_to_refuse(monkeypatch):
