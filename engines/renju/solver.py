@@ -287,7 +287,7 @@ def verify_line(board: Board, line: Sequence[int], *, attacker: int | None = Non
 
 
 MAX_TREE = 1000  # positions in a tree: more are no puzzle to play out
-COUNTER_NODES = 20_000  # a VCF tree's search for the defender's own fours, all positions
+COUNTER_NODES = 5_000  # a VCF tree's search for the defender's own fours, all positions
 KEY_NODES = 150  # a VCF tree's check that its key point stops the attacker, per position
 
 Stones = tuple[tuple[int, int], ...]  # (point, colour) added since the start, sorted
@@ -543,32 +543,32 @@ def _shortest_lines(positions, order, attacker, defender) -> None:
 
 def _refutations(board, positions, attacker, left: int, counter_nodes: int, key_nodes: int) -> int:
     """What refutes a quiet move in each position: the defender's own VCF, and whether
-    the attacker's key point stops the attacker. Returns the nodes spent."""
+    the attacker's key point stops the attacker. Returns the nodes spent, at most
+    ``left`` (the defender's searches share ``counter_nodes`` of it and one table)."""
     defender = opponent(attacker)
-    counter = _Vcf(board, defender, max(min(counter_nodes, left), 0), MAX_FOURS)
-    spent = 0
+    counter = _Vcf(board, defender, 0, MAX_FOURS)
+    keys = 0  # nodes spent on the key point's checks
     for key, node in positions.items():
         if not node.line:
             continue
         with placed(board, key):
-            if counter.nodes <= counter.max_nodes:
+            counter.max_nodes = min(counter_nodes, left - keys)
+            if counter.nodes < counter.max_nodes:
                 try:
                     found = counter.attack(MAX_FOURS, counter.candidates(), counter.threats())
                 except _NodeLimit:
                     found = None
+                    counter.nodes = counter.max_nodes
                 node.counter = found[0] if found is not None else []
             stop = node.line[0]
-            limit = min(key_nodes, left - spent - counter.nodes)
+            limit = min(key_nodes, left - keys - counter.nodes)
             if limit > 0 and not (defender == BLACK and board.is_forbidden(stop)):
-                board.push_color(stop, defender)
-                try:
+                with placed(board, ((stop, defender),)):
                     after = vcf(board, attacker=attacker, max_nodes=limit)
-                finally:
-                    board.pop()
-                spent += min(after.nodes, limit)
+                keys += min(after.nodes, limit)
                 if not after.win and after.proven:
                     node.key_nodes = after.nodes
-    return spent + min(counter.nodes, counter.max_nodes)
+    return keys + counter.nodes
 
 
 # ---------------------------------------------------------------------------
