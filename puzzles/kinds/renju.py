@@ -677,11 +677,12 @@ class FoursKind(PlayedOutKind):
     max_positions = 500  # positions kept: beyond them the attempt carries its line
 
     def validate(self, data):
-        self.prepare(data)
+        """The start's checks, as one VCF search makes them (``prepare`` makes them
+        too, then works out the tree): what a form can afford to ask on each post."""
+        self.settle_start(position(data), Budget(2 * VCF_NODES))
 
-    def prepare(self, data, budget=None):
-        budget = budget or Budget(PREPARE_NODES)
-        board = position(data)
+    def settle_start(self, board: Board, budget: Budget) -> None:
+        """A VCF puzzle: no five at once, a VCF proven, not too long to play."""
         if board.five_points(board.to_move):
             raise InvalidPuzzle("the side to move can make five at once: a renju.five puzzle")
         try:
@@ -691,20 +692,27 @@ class FoursKind(PlayedOutKind):
                 raise InvalidPuzzle(
                     "the solver finds no VCF" + ("" if found.proven else " within its bounds")
                 )
+            if len(found.line) > self.max_moves:
+                raise InvalidPuzzle(f"the VCF is {len(found.line)} moves long: too long to play")
             self.check_solution(board, budget)
+        except OutOfBudget as error:
+            raise InvalidPuzzle(f"proving it needs more work than allowed ({error})") from None
+
+    def prepare(self, data, budget=None):
+        budget = budget or Budget(PREPARE_NODES)
+        board = position(data)
+        self.settle_start(board, budget)
+        try:
             tree = vcf_tree(
                 board, max_nodes=_limit(budget, budget.left), max_positions=self.max_positions
             )
             budget.spend(tree.nodes)  # past the budget if the start could not be settled
-            if not tree.proven:
-                raise InvalidPuzzle(
-                    f"not every first answer can be judged: the search stopped at {tree.reason}"
-                )
         except OutOfBudget as error:
             raise InvalidPuzzle(f"proving it needs more work than allowed ({error})") from None
-        root = tree.positions[()]
-        if len(root.line) > self.max_moves:
-            raise InvalidPuzzle(f"the VCF is {len(root.line)} moves long: too long to play")
+        if not tree.proven:
+            raise InvalidPuzzle(
+                f"not every first answer can be judged: the search stopped at {tree.reason}"
+            )
         attacker, defender = tree.attacker, opponent(tree.attacker)
         positions = {}
         for key, node in tree.positions.items():
