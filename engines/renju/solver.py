@@ -22,6 +22,12 @@ The search is exhaustive within its bounds: ``proven`` says whether a "no VCF"
 answer is a proof (no bound was hit) or only "none found". A transposition table
 keyed by the exact board keeps repeated positions cheap.
 
+For judging a puzzle's answers without searching each time, ``vcf_tree`` settles
+every four of every position the attacker reaches by winning fours (one table for
+all of them, one node limit), ``defence_tree`` every answer of the defender's, and
+``verify_line`` checks a known line move by move, which is cheap enough to do on a
+request.
+
 *VCT* (连续活三胜, threes and fours) is searched only a few threes deep, for easy
 problems: after each attacking three the defender may answer anywhere that could
 matter (every point the attacker's follow-up VCF depends on, and every four of
