@@ -165,13 +165,16 @@ def test_every_answer_in_every_position_of_a_tree(monkeypatch, kept):
     monkeypatch.setattr(kind, "max_positions", kept)
     data = shipped("renju-gen-vcf-038")
     data = with_prepared(data, kind.prepare(data))
+    searches = Searches(monkeypatch)
     states, checked, beyond = [kind.start(data)], 0, 0
     seen = {kinds.position_key(())}
     while states:
         state = states.pop()
         beyond += kind.node(data, state) is None
         for point in kind.current(data, state).empty_points():
+            searches.calls.clear()
             verdict, after = kind.check(data, state, point)
+            assert len(searches.calls) <= 1 and searches.nodes <= REQUEST_NODES + 1
             assert_judged(kind, data, state, point, verdict)
             checked += 1
             key = kinds.position_key(after["moves"])
