@@ -336,9 +336,9 @@ class TreeNode:
     played beside a win in hand. ``line``/``finish``: the shortest win from here.
     ``counter``: a VCF of the defender's, were it his move ([] if none was found
     within its bound), which refutes a quiet move when it still passes
-    ``verify_line`` with that move on the board. ``key_nodes``: the nodes a fresh
-    ``vcf`` took to prove that the defender's stone on ``line[0]`` leaves the
-    attacker no VCF (None: it does not, or not within ``KEY_NODES``).
+    ``verify_line`` with that move on the board. ``stop``: a point where the
+    defender's stone leaves the attacker no VCF, and ``key_nodes`` the nodes a fresh
+    ``vcf`` took to prove it (None: no such point found within ``KEY_NODES`` a try).
     """
 
     wins: dict[int, tuple[str, int, list[int], str]]
@@ -346,6 +346,7 @@ class TreeNode:
     finish: str = ""
     quick: bool = False
     counter: list[int] = field(default_factory=list)
+    stop: int | None = None
     key_nodes: int | None = None
 
 
@@ -547,10 +548,22 @@ def _shortest_lines(positions, order, attacker, defender) -> None:
             node.line, node.finish = best
 
 
+STOP_TRIES = 6  # points tried as a position's stop
+
+
+def _stop_candidates(node: TreeNode) -> list[int]:
+    """Where the defender may stop the attacker: the shortest win's moves (the
+    attacker's first), the other winning fours, the forced blocks."""
+    line = node.line
+    found = [*line[0::2], *node.wins, *line[1::2]]
+    return list(dict.fromkeys(found))[:STOP_TRIES]
+
+
 def _refutations(board, positions, attacker, left: int, counter_nodes: int, key_nodes: int) -> int:
-    """What refutes a quiet move in each position: the defender's own VCF, and whether
-    the attacker's key point stops the attacker. Returns the nodes spent, at most
-    ``left`` (the defender's searches share ``counter_nodes`` of it and one table)."""
+    """What refutes a quiet move in each position: the defender's own VCF, and a
+    point where the defender's stone stops the attacker (proven by a search of at
+    most ``key_nodes``). Returns the nodes spent, at most ``left`` (the defender's
+    own searches share ``counter_nodes`` of it and one table)."""
     defender = opponent(attacker)
     counter = _Vcf(board, defender, 0, MAX_FOURS)
     keys = 0  # nodes spent on the key point's checks
@@ -566,14 +579,18 @@ def _refutations(board, positions, attacker, left: int, counter_nodes: int, key_
                     found = None
                     counter.nodes = counter.max_nodes
                 node.counter = found[0] if found is not None else []
-            stop = node.line[0]
-            limit = min(key_nodes, left - keys - counter.nodes)
-            if limit > 0 and not (defender == BLACK and board.is_forbidden(stop)):
+            for stop in _stop_candidates(node):
+                limit = min(key_nodes, left - keys - counter.nodes)
+                if limit <= 0:
+                    break
+                if board[stop] != EMPTY or (defender == BLACK and board.is_forbidden(stop)):
+                    continue
                 with placed(board, ((stop, defender),)):
                     after = vcf(board, attacker=attacker, max_nodes=limit)
                 keys += min(after.nodes, limit)
                 if not after.win and after.proven:
-                    node.key_nodes = after.nodes
+                    node.stop, node.key_nodes = stop, after.nodes
+                    break
     return keys + counter.nodes
 
 

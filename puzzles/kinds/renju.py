@@ -81,7 +81,7 @@ VCF_NODES = 150_000  # one search when a puzzle is proven
 PREPARE_NODES = 2_000_000
 # The one search a request may make (a four beyond the stored positions, or where
 # the defender stops a quiet move): some 25 ms at the ~6,600 nodes a second the
-# solver makes here. A stored position whose key point needed more skips it.
+# solver makes here; ``prepare`` looks for each position's stop with as many.
 REQUEST_NODES = KEY_NODES
 
 
@@ -726,8 +726,8 @@ class FoursKind(PlayedOutKind):
             entry: dict[str, Any] = {"wins": wins, "line": _names(node.line)}
             if node.counter:
                 entry["counter"] = _names(node.counter)
-            if node.key_nodes is not None:
-                entry["key"] = node.key_nodes
+            if node.stop is not None:
+                entry["stop"] = point_name(node.stop)
             positions[_stones_key(key)] = entry
         return {"positions": positions}
 
@@ -879,12 +879,11 @@ class FoursKind(PlayedOutKind):
                 f"That is not a four, so {en_d.lower()} is free: "
                 f"{en_d.lower()} wins with fours of its own.",
             )
-        elif line and (node is None or "key" in node) and self._stops(board, line[0], attacker):
-            reply = move_text(defender, line[0])
+        elif (stop := self._stop(node, line)) is not None and self._stops(board, stop, attacker):
+            reply = move_text(defender, stop)
             why = _both(
-                f"这不是冲四，{zh_d}棋得到一手，在 {point_name(line[0])} 防住。",
-                f"That is not a four, so {en_d.lower()} is free to defend at"
-                f" {point_name(line[0])}.",
+                f"这不是冲四，{zh_d}棋得到一手，在 {point_name(stop)} 防住。",
+                f"That is not a four, so {en_d.lower()} is free to defend at {point_name(stop)}.",
             )
         else:
             why = _both(
@@ -896,10 +895,18 @@ class FoursKind(PlayedOutKind):
         return Verdict(WRONG, message=why, refutation=refutation), state
 
     @staticmethod
+    def _stop(node, line: list[int]) -> int | None:
+        """Where the defender would stop the attacker: a stored position's ``stop``
+        (found by ``prepare`` with a search as small as a request's), else the first
+        point of the win the attempt carries."""
+        if node is not None:
+            return parse_point(node["stop"]) if "stop" in node else None
+        return line[0] if line else None
+
+    @staticmethod
     def _stops(board: Board, stop: int, attacker: int) -> bool:
         """Whether the defender's stone at ``stop`` leaves the attacker no VCF, proven
-        by a search of at most ``REQUEST_NODES`` (stored positions try it only where
-        ``prepare`` proved it as small without the learner's stone: ``key``)."""
+        by a search of at most ``REQUEST_NODES``."""
         if board[stop] or (attacker == WHITE and board.is_forbidden(stop)):
             return False
         with placed(board, ((stop, opponent(attacker)),)):

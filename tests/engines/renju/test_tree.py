@@ -252,19 +252,26 @@ def test_beside_a_win_in_one_the_tree_keeps_no_position_after_a_four_that_keeps_
     assert tree.complete and len(tree.positions) < 10
 
 
-def test_the_tree_keeps_the_defenders_own_vcf_for_quiet_moves():
+def test_the_tree_keeps_what_refutes_a_quiet_move():
     """Where the defender has a VCF of his own, a quiet move of the attacker's loses
-    to it; the tree keeps it, and it passes ``verify_line`` as the defender's."""
-    found = 0
+    to it; elsewhere the defender stops the attacker on a point of the win: the tree
+    keeps both, each proven afresh here."""
+    counters = stops = 0
     for slug in ("renju-gen-vcf-031", "renju-gen-vcf-016", "renju-teach-038"):
         board = shipped(slug)
-        defender = opponent(board.to_move)
+        attacker, defender = board.to_move, opponent(board.to_move)
         tree = vcf_tree(board)
         for _key, node in tree_positions(board, tree):
             if node.counter:
                 assert verify_line(board, node.counter, attacker=defender)
-                found += 1
-    assert found >= 20
+                counters += 1
+            if node.stop is not None:
+                assert node.stop in [*node.line, *node.wins]
+                with placed(board, ((node.stop, defender),)):
+                    after = vcf(board, attacker=attacker, max_nodes=10**6)
+                assert after.proven and not after.win
+                stops += 1
+    assert counters >= 20 and stops >= 20
 
 
 # ---------------------------------------------------------------------------
