@@ -22,6 +22,12 @@ The search is exhaustive within its bounds: ``proven`` says whether a "no VCF"
 answer is a proof (no bound was hit) or only "none found". A transposition table
 keyed by the exact board keeps repeated positions cheap.
 
+For judging a puzzle's answers without searching each time, ``vcf_tree`` settles
+every four of every position the attacker reaches by winning fours (one table for
+all of them, one node limit), ``defence_tree`` every answer of the defender's, and
+``verify_line`` checks a known line move by move, which is cheap enough to do on a
+request.
+
 *VCT* (连续活三胜, threes and fours) is searched only a few threes deep, for easy
 problems: after each attacking three the defender may answer anywhere that could
 matter (every point the attacker's follow-up VCF depends on, and every four of
@@ -30,15 +36,18 @@ his own); ``vct`` proves the win only if every such answer loses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import _PADDED, _PUBLIC, BLACK, EMPTY, STEPS, WALL, Board, opponent
+from ..budget import Budget, OutOfBudget
+from . import _PADDED, _PUBLIC, BLACK, EMPTY, POINTS, STEPS, WALL, Board, opponent
 
 MAX_NODES = 200_000
 MAX_FOURS = 40  # the longest VCF searched: more fours than any board position allows in practice
 
 
-class Budget(Exception):
+class _NodeLimit(Exception):
     """The search ran out of nodes."""
 
 
@@ -109,7 +118,7 @@ class _Vcf:
         """Attacker to move: (line, finish) of a win, or None."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise Budget
+            raise _NodeLimit
         board = self.board
         key = bytes(board._cells)
         known = self.table.get(key)
@@ -202,7 +211,7 @@ def vcf(
             line, finish = found
             return VcfResult(True, True, line, finish, [line[0]], search.nodes)
         return _all_first(search, start, threats, max_fours)
-    except Budget:
+    except _NodeLimit:
         return VcfResult(False, False, nodes=search.nodes)
 
 
@@ -225,6 +234,364 @@ def _all_first(search: _Vcf, start: set[int], threats: list[int], max_fours: int
     if best is None:
         return VcfResult(False, not search.cut, nodes=search.nodes)
     return VcfResult(True, True, best[0], best[1], winners, search.nodes)
+
+
+# ---------------------------------------------------------------------------
+# Checking a line, and every winning way at once
+
+
+def verify_line(board: Board, line: Sequence[int], *, attacker: int | None = None) -> str:
+    """How ``line`` wins for ``attacker`` on ``board``: its finish, or "" if it does not.
+
+    A check move by move, no search: every attacking move is legal and makes a five
+    or a four, answering the defender's four if he has one; every reply is the one
+    forced block (never a five of the defender's); the line ends in a win: a five, a
+    four with two open points (``double``), or black's forced block on a forbidden
+    point (``foul``, the block being the line's last move).
+
+    >>> from engines.renju import parse_points
+    >>> board = Board.setup(black="h8 i8 j8 k9 k10", white="g8 h10 i11 m3 c12")
+    >>> verify_line(board, parse_points("k8 l8 k11"))
+    'double'
+    >>> verify_line(board, parse_points("k8 l8 k12"))
+    ''
+    """
+    attacker = board.to_move if attacker is None else attacker
+    defender = opponent(attacker)
+    pushed = 0
+    try:
+        for index in range(0, len(line), 2):
+            move = line[index]
+            last = index == len(line) - 1
+            if not 0 <= move < POINTS or board[move] != EMPTY:
+                return ""
+            if board.makes_five(move, attacker):
+                return "five" if last else ""
+            threats = board.five_points(defender)
+            if len(threats) >= 2 or (threats and move != threats[0]):
+                return ""
+            if attacker == BLACK and board.is_forbidden(move):
+                return ""
+            completions = set(board.fours_made(move, attacker))
+            if len(completions) >= 2:
+                return "double" if last else ""
+            if not completions or last or line[index + 1] not in completions:
+                return ""
+            block = line[index + 1]
+            board.push_color(move, attacker)
+            pushed += 1
+            if defender == BLACK and board.is_forbidden(block):
+                return "foul" if index + 2 == len(line) else ""
+            if board.makes_five(block, defender):
+                return ""
+            board.push_color(block, defender)
+            pushed += 1
+        return ""
+    finally:
+        for _ in range(pushed):
+            board.pop()
+
+
+MAX_TREE = 1000  # positions in a tree: more are no puzzle to play out
+COUNTER_NODES = 5_000  # a VCF tree's search for the defender's own fours, all positions
+KEY_NODES = 150  # a VCF tree's check that its key point stops the attacker, per position
+
+Stones = tuple[tuple[int, int], ...]  # (point, colour) added since the start, sorted
+
+
+def added(key: Stones, *stones: tuple[int, int]) -> Stones:
+    """``key`` with ``stones`` added, in the canonical (sorted) order."""
+    return tuple(sorted((*key, *stones)))
+
+
+@contextmanager
+def placed(board: Board, stones: Stones):
+    """``board`` with ``stones`` on it for the ``with`` block, the same side to move;
+    then as it was."""
+    to_move = board.to_move
+    for point, color in stones:
+        board.push_color(point, color)
+    board.to_move = to_move
+    try:
+        yield board
+    finally:
+        for _ in stones:
+            board.pop()
+        board.to_move = to_move
+
+
+@dataclass
+class TreeNode:
+    """One position of a VCF tree, the attacker to move.
+
+    ``wins``: every winning four (or five) -> (how, block, rest, finish): ``five`` (block:
+    the point itself), ``double`` (two ways to five; ``block`` is where the
+    defender blocks one), ``foul`` (black's forced block is forbidden), ``quick``
+    (after the block the attacker still wins in one move, ``rest``) or ``four``
+    (``rest``: a win after the block; the position then is in the tree, unless the
+    tree stopped at its bounds); ``finish`` is how the win ends (as ``VcfResult``'s).
+    Every other four is proven to lose. A ``quick``
+    position (the attacker wins in one move here) keeps no position after a four
+    that leaves a win in one: else the tree would hold every order of every four
+    played beside a win in hand. ``line``/``finish``: the shortest win from here.
+    ``counter``: a VCF of the defender's, were it his move ([] if none was found
+    within its bound), which refutes a quiet move when it still passes
+    ``verify_line`` with that move on the board. ``stop``: a point where the
+    defender's stone leaves the attacker no VCF, and ``key_nodes`` the nodes a fresh
+    ``vcf`` took to prove it (None: no such point found within ``KEY_NODES`` a try).
+    """
+
+    wins: dict[int, tuple[str, int, list[int], str]]
+    line: list[int] = field(default_factory=list)
+    finish: str = ""
+    quick: bool = False
+    counter: list[int] = field(default_factory=list)
+    stop: int | None = None
+    key_nodes: int | None = None
+
+
+@dataclass
+class VcfTree:
+    """Every position the attacker reaches by winning fours and their forced blocks
+    (but after a four that keeps a win in one move), breadth first, within bounds.
+
+    ``positions`` is keyed by the stones added since the start (``Stones``), so
+    transpositions share an entry; the start is ``()``. ``proven``: the start and
+    every position kept had every four settled (a kept position is always whole);
+    ``complete``: every position reached by a ``four`` is kept, otherwise
+    ``reason`` says which bound stopped the tree (and the positions beyond it have
+    only the ``rest`` of the win that reaches them). ``win``: the start is won.
+    """
+
+    attacker: int
+    positions: dict[Stones, TreeNode]
+    proven: bool
+    complete: bool
+    nodes: int
+    reason: str = ""
+
+    @property
+    def win(self) -> bool:
+        root = self.positions.get(())
+        return root is not None and bool(root.line)
+
+
+def four_reply(board: Board, color: int, move: int) -> tuple[str, int]:
+    """``color``'s four at ``move``: whether it wins at once, and the forced block.
+
+    ``("double", block)``: two points make five (the opponent blocks one: black
+    where it may); ``("foul", block)``: black's only block is forbidden; ``("",
+    block)``: the opponent blocks and play goes on. ``move`` must make a four.
+    """
+    defender = opponent(color)
+    ends = sorted(set(board.fours_made(move, color)))
+    to_move = board.to_move
+    board.push_color(move, color)
+    try:
+        if len(ends) >= 2:
+            if defender == BLACK:
+                return "double", next((c for c in ends if not board.is_forbidden(c)), ends[0])
+            return "double", ends[0]
+        if defender == BLACK and board.is_forbidden(ends[0]):
+            return "foul", ends[0]
+        return "", ends[0]
+    finally:
+        board.pop()
+        board.to_move = to_move
+
+
+def vcf_tree(
+    board: Board,
+    *,
+    attacker: int | None = None,
+    max_nodes: int = MAX_NODES,
+    max_positions: int = MAX_TREE,
+    max_fours: int = MAX_FOURS,
+    counter_nodes: int = COUNTER_NODES,
+    key_nodes: int = KEY_NODES,
+) -> VcfTree:
+    """Every winning four of every position reached by winning fours (see ``VcfTree``).
+
+    One transposition table serves the whole tree, and ``max_nodes`` bounds it all
+    (the defender's own VCFs take at most ``counter_nodes`` of what is left after
+    the tree, the key point's checks ``key_nodes`` each). The board is left as it
+    was.
+
+    >>> from engines.renju import point_name
+    >>> board = Board.setup(black="h8 i8 j8 k9 k10", white="g8 h10 i11 m3 c12")
+    >>> tree = vcf_tree(board)
+    >>> tree.proven, tree.complete, len(tree.positions)
+    (True, True, 2)
+    >>> [point_name(p) for p in tree.positions[()].line]
+    ['k8', 'l8', 'k11']
+    >>> sorted(point_name(p) for p in tree.positions[()].wins)
+    ['k8']
+    """
+    attacker = board.to_move if attacker is None else attacker
+    defender = opponent(attacker)
+    search = _Vcf(board, attacker, max_nodes, max_fours)
+    positions: dict[Stones, TreeNode] = {}
+    order: list[Stones] = [()]
+    queued = {()}
+    reason = ""
+    try:
+        for key in order:  # breadth first: the list grows as children are found
+            if len(positions) >= max_positions:
+                reason = f"more than {max_positions:,} positions"
+                break
+            with placed(board, key):
+                node = _tree_node(search, max_fours - len(key) // 2)
+            positions[key] = node
+            for move, (how, block, _rest, _finish) in node.wins.items():
+                child = added(key, (move, attacker), (block, defender))
+                if how == "four" and child not in queued:
+                    queued.add(child)
+                    order.append(child)
+            if not key and not node.wins:
+                break  # no win at all: nothing more to look at
+    except _NodeLimit:
+        reason = f"the search limit of {max_nodes:,} nodes"
+    if search.cut:
+        reason = f"the depth limit of {max_fours} fours"
+    if () not in positions or search.cut:
+        return VcfTree(attacker, positions, False, False, min(search.nodes, max_nodes + 1), reason)
+    nodes = min(search.nodes, max_nodes)
+    complete = len(positions) == len(order)
+    _shortest_lines(positions, order, attacker, defender)
+    nodes += _refutations(board, positions, attacker, max_nodes - nodes, counter_nodes, key_nodes)
+    return VcfTree(attacker, positions, True, complete, nodes, "" if complete else reason)
+
+
+def quick_wins(board: Board, attacker: int | None = None) -> dict[int, tuple[str, int]]:
+    """The attacker's wins in one move: fives (``five`` -> the point itself), or else
+    fours that win at once (``four_reply``: ``double`` or ``foul``, with the block),
+    answering the defender's four if he has one; fives first, then doubles.
+
+    >>> from engines.renju import names
+    >>> board = Board.setup(black="h8 i8 j8 k9 k10 k8", white="g8 h10 i11 m3 c12 l8")
+    >>> names(quick_wins(board))
+    'k7, k11'
+    """
+    attacker = board.to_move if attacker is None else attacker
+    search = _Vcf(board, attacker, 0, 0)
+    start = sorted(search.candidates())
+    fives = [p for p in start if board.makes_five(p, attacker)]
+    if fives:
+        return {five: ("five", five) for five in fives}
+    threats = search.threats()
+    if len(threats) >= 2:
+        return {}
+    found = {}
+    for move, _completions in search.four_moves(threats[:1] or start):
+        how, block = four_reply(board, attacker, move)
+        if how:
+            found[move] = (how, block)
+    return dict(sorted(found.items(), key=lambda item: item[1][0] != "double"))
+
+
+def quick_line(quick: dict[int, tuple[str, int]]) -> list[int]:
+    """The first of ``quick_wins`` as a line: the move, and black's foul block if any."""
+    move, (how, block) = next(iter(quick.items()))
+    return [move, block] if how == "foul" else [move]
+
+
+def _tree_node(search: _Vcf, fours_left: int) -> TreeNode:
+    """Classify every four of the attacker's here: which win, how, and the rest."""
+    board, attacker, defender = search.board, search.attacker, search.defender
+    search.nodes += 1
+    if search.nodes > search.max_nodes:
+        raise _NodeLimit
+    quick = quick_wins(board, attacker)
+    wins = {move: (how, block, [], how) for move, (how, block) in quick.items() if how == "five"}
+    start = search.candidates()
+    threats = search.threats()
+    fours = search.four_moves(threats[:1] or sorted(start)) if len(threats) < 2 else []
+    for move, completions in fours:
+        if move in wins:
+            continue
+        how, block = four_reply(board, attacker, move)
+        if how:
+            wins[move] = (how, block, [], how)
+            continue
+        if quick:
+            with placed(board, ((move, attacker), (block, defender))):
+                kept = quick_wins(board, attacker)
+            if kept:
+                wins[move] = ("quick", block, quick_line(kept), next(iter(kept.values()))[0])
+                continue
+        if fours_left <= 0:
+            search.cut = True
+            continue
+        found = search.defend(move, completions, fours_left, start)
+        if found is not None:
+            wins[move] = ("four", block, found[0][2:], found[1])
+    node = TreeNode(wins, quick=bool(quick))
+    if quick:
+        node.line, node.finish = quick_line(quick), next(iter(quick.values()))[0]
+    return node
+
+
+def _shortest_lines(positions, order, attacker, defender) -> None:
+    """Each position's shortest win, children first (every child is two stones deeper);
+    a position beyond the tree counts with the win that reaches it."""
+    for key in reversed(order):
+        node = positions.get(key)
+        if node is None or node.quick:
+            continue
+        best: tuple[list[int], str] | None = None
+        for move, (_four, block, rest, finish) in node.wins.items():  # no quick win here
+            child = positions.get(added(key, (move, attacker), (block, defender)))
+            line = [move, block, *(child.line if child else rest)]
+            if best is None or len(line) < len(best[0]):
+                best = line, child.finish if child else finish
+        if best is not None:
+            node.line, node.finish = best
+
+
+STOP_TRIES = 6  # points tried as a position's stop
+
+
+def _stop_candidates(node: TreeNode) -> list[int]:
+    """Where the defender may stop the attacker: the shortest win's moves (the
+    attacker's first), the other winning fours, the forced blocks."""
+    line = node.line
+    found = [*line[0::2], *node.wins, *line[1::2]]
+    return list(dict.fromkeys(found))[:STOP_TRIES]
+
+
+def _refutations(board, positions, attacker, left: int, counter_nodes: int, key_nodes: int) -> int:
+    """What refutes a quiet move in each position: the defender's own VCF, and a
+    point where the defender's stone stops the attacker (proven by a search of at
+    most ``key_nodes``). Returns the nodes spent, at most ``left`` (the defender's
+    own searches share ``counter_nodes`` of it and one table)."""
+    defender = opponent(attacker)
+    counter = _Vcf(board, defender, 0, MAX_FOURS)
+    keys = 0  # nodes spent on the key point's checks
+    for key, node in positions.items():
+        if not node.line:
+            continue
+        with placed(board, key):
+            counter.max_nodes = min(counter_nodes, left - keys)
+            if counter.nodes < counter.max_nodes:
+                try:
+                    found = counter.attack(MAX_FOURS, counter.candidates(), counter.threats())
+                except _NodeLimit:
+                    found = None
+                    counter.nodes = counter.max_nodes
+                node.counter = found[0] if found is not None else []
+            for stop in _stop_candidates(node):
+                limit = min(key_nodes, left - keys - counter.nodes)
+                if limit <= 0:
+                    break
+                if board[stop] != EMPTY or (defender == BLACK and board.is_forbidden(stop)):
+                    continue
+                with placed(board, ((stop, defender),)):
+                    after = vcf(board, attacker=attacker, max_nodes=limit)
+                keys += min(after.nodes, limit)
+                if not after.win and after.proven:
+                    node.stop, node.key_nodes = stop, after.nodes
+                    break
+    return keys + counter.nodes
 
 
 # ---------------------------------------------------------------------------
@@ -278,12 +645,24 @@ class Defences:
     ``stops``: quiet moves after which the attacker has no VCF (each proven);
     ``counters``: the defender's own fours, which gain a move but are answered by a
     forced block; ``proven``: every candidate was settled within the bounds.
+    ``region``: the points the threat's proof reads (``region``): a quiet move
+    anywhere else leaves ``threat.line`` winning as it is; ``refutations``: for each
+    quiet move inside it that does not stop the attacker, the attacker's VCF after
+    it. ``nodes``: what all the searches took.
     """
 
     threat: VcfResult
     stops: list[int] = field(default_factory=list)
     counters: list[int] = field(default_factory=list)
     proven: bool = True
+    region: list[int] = field(default_factory=list)
+    refutations: dict[int, list[int]] = field(default_factory=dict)
+    nodes: int = 0
+
+    def refutation(self, point: int) -> list[int]:
+        """The attacker's win after the defender's quiet move at ``point`` (not a stop,
+        not a counter-four, not forbidden): its own line, or else the threat's."""
+        return self.refutations.get(point, self.threat.line)
 
 
 def four_moves(board: Board, color: int) -> list[int]:
@@ -292,31 +671,146 @@ def four_moves(board: Board, color: int) -> list[int]:
     return [move for move, _ in search.four_moves(sorted(search.candidates()))]
 
 
-def defences(board: Board, *, max_nodes: int = MAX_NODES) -> Defences:
-    """How the side to move can stop the opponent's VCF, every candidate searched."""
+def defences(board: Board, *, max_nodes: int = MAX_NODES, budget: Budget | None = None) -> Defences:
+    """How the side to move can stop the opponent's VCF, every candidate searched.
+
+    ``max_nodes`` bounds each search; with a ``budget`` their total is spent from it
+    too (``OutOfBudget`` when it is spent).
+    """
     defender = board.to_move
     attacker = opponent(defender)
-    threat = vcf(board, attacker=attacker, max_nodes=max_nodes)
+    spent = 0
+
+    def search() -> VcfResult:
+        nonlocal spent
+        limit = max_nodes
+        if budget is not None:
+            budget.check()
+            limit = min(limit, budget.left)
+        result = vcf(board, attacker=attacker, max_nodes=limit)
+        spent += result.nodes
+        if budget is not None:
+            budget.spend(result.nodes)
+        return result
+
+    threat = search()
     result = Defences(threat, proven=threat.proven)
     if not threat.win:
+        result.nodes = spent
         return result
     result.counters = four_moves(board, defender)
-    for point in sorted(region(board, attacker, threat)):
+    result.region = sorted(region(board, attacker, threat))
+    for point in result.region:
         if board[point] != EMPTY or point in result.counters:
             continue
         if defender == BLACK and board.is_forbidden(point):
             continue
         board.push_color(point, defender)
         try:
-            after = vcf(board, attacker=attacker, max_nodes=max_nodes)
+            after = search()
         finally:
             board.pop()
-        if not after.win:
-            if after.proven:
-                result.stops.append(point)
-            else:
-                result.proven = False
+        if after.win:
+            result.refutations[point] = after.line
+        elif after.proven:
+            result.stops.append(point)
+        else:
+            result.proven = False
+    result.nodes = spent
     return result
+
+
+@dataclass
+class DefenceNode:
+    """One position of a defence tree, the defender to move: its ``Defences``, and
+    what becomes of each counter-four: ``counters[four] = (how, block, line)``, how
+    being ``double`` or ``foul`` (the counter wins), ``safe`` (after the block the
+    threat is gone), ``continue`` (the threat stays, but there are stops: the
+    position after the four and the block is in the tree) or ``lost`` (nothing
+    defends after the block; ``line`` is the attacker's VCF then).
+    """
+
+    defences: Defences
+    counters: dict[int, tuple[str, int, list[int]]] = field(default_factory=dict)
+
+
+@dataclass
+class DefenceTree:
+    """Every position the defender reaches by counter-fours that keep a defence.
+
+    Keyed like ``VcfTree`` (the start is ``()``); ``proven``: every defence and
+    every counter was settled within the bounds (otherwise ``reason`` says which).
+    """
+
+    defender: int
+    positions: dict[Stones, DefenceNode]
+    proven: bool
+    nodes: int
+    reason: str = ""
+
+
+def defence_tree(
+    board: Board,
+    *,
+    max_nodes: int = MAX_NODES * 10,
+    max_positions: int = MAX_TREE,
+    search_nodes: int = MAX_NODES,
+) -> DefenceTree:
+    """``defences`` of the start and of every position after a counter-four and its
+    block that still needs defending (see ``DefenceNode``), recursively.
+
+    ``search_nodes`` bounds each VCF search, ``max_nodes`` all of them together.
+
+    >>> from engines.renju import names
+    >>> board = Board.setup(black="g8 a1 a3 o1 o3", white="h8 i8 j8 k9 k10", to_move=BLACK)
+    >>> tree = defence_tree(board)
+    >>> tree.proven, names(tree.positions[()].defences.stops)
+    (True, 'k7, k8, k11, l8')
+    """
+    defender = board.to_move
+    attacker = opponent(defender)
+    budget = Budget(max_nodes)
+    positions: dict[Stones, DefenceNode] = {}
+    reason = ""
+    try:
+        pending = [((), defences(board, max_nodes=search_nodes, budget=budget))]
+        queued = {()}
+        for key, found in pending:  # the list grows as positions are found
+            if len(positions) >= max_positions:
+                reason = f"more than {max_positions} positions"
+                break
+            if not found.proven:
+                reason = f"a search hit its limit of {search_nodes:,} nodes"
+                break
+            node = positions[key] = DefenceNode(found)
+            if not found.threat.win:
+                continue
+            with placed(board, key):
+                for four in found.counters:
+                    how, block = four_reply(board, defender, four)
+                    if how:
+                        node.counters[four] = (how, block, [])
+                        continue
+                    child = added(key, (four, defender), (block, attacker))
+                    with placed(board, ((four, defender), (block, attacker))):
+                        later = defences(board, max_nodes=search_nodes, budget=budget)
+                    if not later.proven:
+                        reason = f"a search hit its limit of {search_nodes:,} nodes"
+                        break
+                    if not later.threat.win:
+                        node.counters[four] = ("safe", block, [])
+                    elif later.stops:
+                        node.counters[four] = ("continue", block, [])
+                        if child not in queued:
+                            queued.add(child)
+                            pending.append((child, later))
+                    else:
+                        node.counters[four] = ("lost", block, later.threat.line)
+            if reason:
+                break
+    except OutOfBudget:
+        reason = f"the search limit of {max_nodes:,} nodes"
+    return DefenceTree(defender, positions, not reason, min(budget.spent, max_nodes + 1), reason)
 
 
 # ---------------------------------------------------------------------------
@@ -351,7 +845,7 @@ class _Vct:
         result = vcf(self.board, attacker=self.attacker, max_nodes=max(self.budget, 1))
         self.budget -= result.nodes
         if self.budget <= 0:
-            raise Budget
+            raise _NodeLimit
         if not result.proven:
             self.complete = False
         return result
@@ -434,7 +928,7 @@ def vct(
     search = _Vct(board, attacker, max_nodes)
     try:
         line = search.attack(depth)
-    except Budget:
+    except _NodeLimit:
         return VctResult(False, nodes=search.searches, complete=False)
     if line is None:
         return VctResult(False, nodes=search.searches, complete=search.complete)

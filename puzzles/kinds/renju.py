@@ -23,6 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engines.budget import Budget, OutOfBudget
 from engines.renju import (
     BLACK,
     COLUMNS,
@@ -44,7 +45,19 @@ from engines.renju import (
     point_name,
     sort_key,
 )
-from engines.renju.solver import defences, vcf
+from engines.renju.solver import (
+    KEY_NODES,
+    added,
+    defence_tree,
+    defences,
+    four_reply,
+    placed,
+    quick_line,
+    quick_wins,
+    vcf,
+    vcf_tree,
+    verify_line,
+)
 
 from ..boards import choice_buttons, grid_board, submit_button
 from . import (
@@ -62,7 +75,17 @@ from . import (
 )
 
 STARS = [parse_point(p) for p in ("d4", "l4", "h8", "d12", "l12")]
-VCF_NODES = 150_000
+VCF_NODES = 150_000  # one search when a puzzle is proven
+# All the searches that prove a puzzle when it is saved, unless the caller gives a
+# budget of its own (a teacher's save does): generous, for the content we ship.
+PREPARE_NODES = 2_000_000
+# The one search a request may make (a four beyond the stored positions, or where
+# the defender stops a quiet move): some 25 ms at the ~6,600 nodes a second the
+# solver makes here; ``prepare`` looks for each position's stop with as many.
+REQUEST_NODES = KEY_NODES
+# What a teacher's save may spend proving and preparing a puzzle: about 3 s here;
+# every shipped puzzle prepares within it.
+SAVE_NODES = 20_000
 
 
 def _both(zh: str, en: str) -> dict[str, str]:
@@ -326,6 +349,7 @@ class RenjuKind(PuzzleKind):
     game = "renju"
     typed_moves = True
     typed_example = "h8"
+    save_budget = SAVE_NODES
 
     def start(self, data):
         return {}
@@ -595,30 +619,130 @@ class PlayedOutKind(RenjuKind):
         return replay(position(data), state.get("moves", []))
 
 
+def position_key(moves: Iterable[str]) -> str:
+    """An attempt's position as ``prepare`` names it: the stones added since the
+    start, sorted (``"B k8 W l8"``), so that transpositions share an entry."""
+    return " ".join(sorted(moves))
+
+
+def _stones_key(stones: Iterable[tuple[int, int]]) -> str:
+    return position_key(move_text(color, point) for point, color in stones)
+
+
+def _names(points: Iterable[int]) -> list[str]:
+    return [point_name(p) for p in points]
+
+
+def _parsed(texts: Iterable[str]) -> list[int]:
+    return [parse_point(text) for text in texts]
+
+
+def _limit(budget: Budget, nodes: int) -> int:
+    """A search's own limit: ``nodes``, or what is left of the budget if less."""
+    budget.check()
+    return min(nodes, budget.left)
+
+
+def _line_texts(first: int, line: Iterable[int]) -> list[str]:
+    """A line of moves in turn, ``first`` to play first, as move texts."""
+    return [
+        move_text(first if number % 2 == 0 else opponent(first), point)
+        for number, point in enumerate(line)
+    ]
+
+
+def _changed() -> Verdict:
+    """The attempt's position is none the puzzle knows: the puzzle changed under it."""
+    return Verdict(
+        WRONG,
+        message=_both(
+            "这道题在你做题期间改过了，请重新开始。",
+            "This puzzle changed while you were solving it: please start it again.",
+        ),
+    )
+
+
 class FoursKind(PlayedOutKind):
-    """The attacker (the learner) plays fours; the site blocks with the engine."""
+    """The attacker (the learner) plays fours; the site blocks with the engine.
+
+    ``prepare`` works out the positions the learner can reach by winning fours
+    (``engines.renju.solver.vcf_tree``): for each, every winning four, the shortest
+    win, the defender's own VCF and whether the win's first point stops the
+    attacker. Judging a four there only looks it up. Beside a win in one move, a
+    four that keeps one needs no stored position: the attempt carries a winning
+    line instead (``line`` in its state), as it does past a tree cut short by its
+    bounds; there a four is judged by that line, a win in one, a stored position
+    reached another way, or a search of at most ``REQUEST_NODES``, which says less
+    when it cannot settle it. A quiet move is wrong; showing where the defender
+    answers it costs at most one such search.
+    """
 
     offers_hint = True
     max_moves = 21  # attacker's and defender's moves in the solution, at most
-
-    def solve(self, board: Board):
-        return vcf(board, max_nodes=VCF_NODES)
+    max_positions = 500  # positions kept: beyond them the attempt carries its line
 
     def validate(self, data):
-        board = position(data)
+        """The start's checks, as one VCF search makes them (``prepare`` makes them
+        too, then works out the tree): what a form can afford to ask on each post."""
+        self.settle_start(position(data), Budget(2 * VCF_NODES))
+
+    def settle_start(self, board: Board, budget: Budget) -> None:
+        """A VCF puzzle: no five at once, a VCF proven, not too long to play."""
         if board.five_points(board.to_move):
             raise InvalidPuzzle("the side to move can make five at once: a renju.five puzzle")
-        result = self.solve(board)
-        if not result.win:
-            raise InvalidPuzzle(
-                "the solver finds no VCF" + ("" if result.proven else " within its bounds")
-            )
-        if len(result.line) > self.max_moves:
-            raise InvalidPuzzle(f"the VCF is {len(result.line)} moves long: too long to play")
-        self.check_solution(board, result)
+        try:
+            found = vcf(board, max_nodes=_limit(budget, VCF_NODES))
+            budget.spend(found.nodes)
+            if not found.win:
+                raise InvalidPuzzle(
+                    "the solver finds no VCF" + ("" if found.proven else " within its bounds")
+                )
+            if len(found.line) > self.max_moves:
+                raise InvalidPuzzle(f"the VCF is {len(found.line)} moves long: too long to play")
+            self.check_solution(board, budget)
+        except OutOfBudget as error:
+            raise InvalidPuzzle(f"proving it needs more work than allowed ({error})") from None
 
-    def check_solution(self, board: Board, result) -> None:
+    def prepare(self, data, budget=None):
+        budget = budget or Budget(PREPARE_NODES)
+        board = position(data)
+        self.settle_start(board, budget)
+        try:
+            tree = vcf_tree(
+                board, max_nodes=_limit(budget, budget.left), max_positions=self.max_positions
+            )
+            budget.spend(tree.nodes)  # past the budget if the start could not be settled
+        except OutOfBudget as error:
+            raise InvalidPuzzle(f"proving it needs more work than allowed ({error})") from None
+        if not tree.proven:
+            raise InvalidPuzzle(
+                f"not every first answer can be judged: the search stopped at {tree.reason}"
+            )
+        attacker, defender = tree.attacker, opponent(tree.attacker)
+        positions = {}
+        for key, node in tree.positions.items():
+            wins = {}
+            for move, (how, block, rest, _finish) in sorted(node.wins.items()):
+                child = added(key, (move, attacker), (block, defender))
+                # The rest of a win is kept where no position after it is.
+                beyond = how == "quick" or (how == "four" and child not in tree.positions)
+                wins[point_name(move)] = _names(rest) if beyond else []
+            entry: dict[str, Any] = {"wins": wins, "line": _names(node.line)}
+            if node.counter:
+                entry["counter"] = _names(node.counter)
+            if node.stop is not None:
+                entry["stop"] = point_name(node.stop)
+            positions[_stones_key(key)] = entry
+        return {"positions": positions}
+
+    def check_solution(self, board: Board, budget: Budget) -> None:
         pass
+
+    def node(self, data, state) -> Mapping[str, Any] | None:
+        """What ``prepare`` stored for the attempt's position (None: nothing, as
+        beside a win in one move or past a tree cut short: the state's ``line``)."""
+        positions = self.prepared(data)["positions"]
+        return positions.get(position_key(state.get("moves", [])))
 
     def check(self, data, state, answer):
         board = self.current(data, state)
@@ -656,16 +780,22 @@ class FoursKind(PlayedOutKind):
                 ),
                 refutation=(move_words(move_text(defender, five)),),
             ), {"moves": moves, "wrong": mine, "shown": [move_text(defender, five)]}
-        completions = sorted(set(board.fours_made(answer, attacker)))
-        if not completions:
-            return self._not_a_four(board, answer, attacker, moves, mine)
-        board.push_color(answer, attacker)
-        block = completions[0]
-        if len(completions) >= 2 and defender == BLACK:
-            # Black blocks where it may; if every end is forbidden, any block loses anyway.
-            block = next((c for c in completions if not board.is_forbidden(c)), block)
+        if not board.fours_made(answer, attacker):
+            return self._not_a_four(data, state, board, answer, attacker)
+        how, block = four_reply(board, attacker, answer)
         reply = move_text(defender, block)
-        if len(completions) >= 2:
+        node = self.node(data, state)
+        if how:
+            wins, line = True, []
+        elif node is not None:
+            rest = node["wins"].get(name)
+            wins, line = rest is not None, _parsed(rest or [])
+        else:
+            carried = _parsed(state.get("line", []))
+            if not carried and not quick_wins(board, attacker):
+                return _changed(), {"moves": moves, "wrong": mine}
+            wins, line = self._beyond(data, [*moves, mine, reply], board, answer, block, carried)
+        if how == "double":
             words = _both(
                 f"活四（或双四）：{zh_d}棋只能挡住一头。",
                 f"Two ways to make five: {en_d.lower()} can only block one.",
@@ -673,8 +803,9 @@ class FoursKind(PlayedOutKind):
             return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
                 "moves": [*moves, mine, reply]
             }
-        if foul := black_foul(board, defender, block):
-            words = foul_words(foul)
+        if how == "foul":
+            board.push_color(answer, attacker)
+            words = foul_words(board.forbidden(block))
             return Verdict(
                 CORRECT,
                 message=_both(
@@ -683,45 +814,76 @@ class FoursKind(PlayedOutKind):
                     "Black has no way out: white wins!",
                 ),
             ), {"moves": [*moves, mine], "trap": point_name(block)}
-        board.push_color(block, defender)
-        after = vcf(board, attacker=attacker, max_nodes=VCF_NODES)
-        if after.win or not after.proven:
+        if wins:
             words = _both(
                 f"冲四！{zh_d}棋只能挡在 {point_name(block)}。",
                 f"A four! {en_d} must block at {point_name(block)}.",
             )
-            return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
-                "moves": [*moves, mine, reply]
-            }
-        return Verdict(
-            WRONG,
-            message=_both(
+            after = {"moves": [*moves, mine, reply]}
+            if line:
+                after["line"] = _names(line)
+            return Verdict(
+                CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
+            ), after
+        if wins is None:
+            message = _both(
+                f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
+                "在本站限定的计算量内找不到取胜的手段。",
+                f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
+                "no win can be found within the site's limits.",
+            )
+        else:
+            message = _both(
                 f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
                 f"{zh_a}棋再也没有连续冲四取胜的手段。",
                 f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
                 f"{en_a.lower()} has no more fours that win.",
-            ),
-            refutation=(move_words(reply),),
-        ), {"moves": moves, "wrong": mine, "shown": [reply]}
+            )
+        return Verdict(WRONG, message=message, refutation=(move_words(reply),)), {
+            "moves": moves,
+            "wrong": mine,
+            "shown": [reply],
+        }
 
-    def _not_a_four(self, board, answer, attacker, moves, mine):
+    def _beyond(self, data, moves, board, answer, block, carried) -> tuple[bool | None, list]:
+        """A four from a position ``prepare`` did not keep: whether it wins (None: not
+        settled within ``REQUEST_NODES``), and the win to carry on with (if the
+        position it leads to is not kept either)."""
+        attacker = position(data).to_move
+        if position_key(moves) in self.prepared(data)["positions"]:
+            return True, []
+        if carried[:2] == [answer, block] and len(carried) > 2:
+            return True, carried[2:]
+        with placed(board, ((answer, attacker), (block, opponent(attacker)))):
+            if quick := quick_wins(board, attacker):
+                return True, quick_line(quick)
+            if carried and verify_line(board, carried, attacker=attacker):
+                return True, carried
+            after = vcf(board, attacker=attacker, max_nodes=REQUEST_NODES)
+        if after.win:
+            return True, after.line
+        return (False if after.proven else None), []
+
+    def _not_a_four(self, data, state, board, answer, attacker):
+        """Wrong (the defender is free); shown: the defender's own VCF if it still
+        passes, else a stop proven within ``REQUEST_NODES``, else no move."""
+        moves = list(state.get("moves", []))
+        mine = move_text(attacker, answer)
         defender = opponent(attacker)
         zh_d, en_d = COLOR[defender]
+        node = self.node(data, state)
+        line = self.line(data, state)
         board.push_color(answer, attacker)  # the defender is to move
-        answer_to = defences(board, max_nodes=VCF_NODES // 3)
         reply = None
-        own = vcf(board, attacker=defender, max_nodes=VCF_NODES // 3)
-        if own.win:
-            reply = move_text(defender, own.line[0])
+        counter = _parsed(node.get("counter", [])) if node else []
+        if counter and verify_line(board, counter, attacker=defender):
+            reply = move_text(defender, counter[0])
             why = _both(
                 f"这不是冲四，{zh_d}棋得到一手：{zh_d}棋自己连续冲四取胜。",
                 f"That is not a four, so {en_d.lower()} is free: "
                 f"{en_d.lower()} wins with fours of its own.",
             )
-        elif answer_to.stops:
-            # The natural defence: the threat's own first move, if that stops it.
-            first = answer_to.threat.line[0]
-            stop = first if first in answer_to.stops else answer_to.stops[0]
+        elif (stop := self._stop(node, line)) is not None and self._stops(board, stop, attacker):
             reply = move_text(defender, stop)
             why = _both(
                 f"这不是冲四，{zh_d}棋得到一手，在 {point_name(stop)} 防住。",
@@ -736,25 +898,47 @@ class FoursKind(PlayedOutKind):
         refutation = (move_words(reply),) if reply else ()
         return Verdict(WRONG, message=why, refutation=refutation), state
 
+    @staticmethod
+    def _stop(node, line: list[int]) -> int | None:
+        """Where the defender would stop the attacker: a stored position's ``stop``
+        (found by ``prepare`` with a search as small as a request's), else the first
+        point of the win the attempt carries."""
+        if node is not None:
+            return parse_point(node["stop"]) if "stop" in node else None
+        return line[0] if line else None
+
+    @staticmethod
+    def _stops(board: Board, stop: int, attacker: int) -> bool:
+        """Whether the defender's stone at ``stop`` leaves the attacker no VCF, proven
+        by a search of at most ``REQUEST_NODES``."""
+        if board[stop] or (attacker == WHITE and board.is_forbidden(stop)):
+            return False
+        with placed(board, ((stop, opponent(attacker)),)):
+            after = vcf(board, attacker=attacker, max_nodes=REQUEST_NODES)
+        return after.proven and not after.win
+
+    def line(self, data, state) -> list[int]:
+        """A win from the attempt's position, the shortest where one is stored ([] if
+        none is known)."""
+        node = self.node(data, state)
+        if node is not None:
+            return _parsed(node["line"])
+        if state.get("line"):
+            return _parsed(state["line"])
+        quick = quick_wins(self.current(data, state), position(data).to_move)
+        return quick_line(quick) if quick else []
+
     def hint(self, data, state):
-        board = self.current(data, state or {})
-        result = vcf(board, attacker=position(data).to_move, max_nodes=VCF_NODES)
-        fours = (len(result.line) + 1) // 2
-        first = result.line[0] if result.line else None
-        marks = {first: "target"} if first is not None else {}
+        line = self.line(data, state or {})
+        fours = (len(line) + 1) // 2
+        marks = {line[0]: "target"} if line else {}
         return _both(
             f"还要 {fours} 手冲四（含最后一手）；从△处开始。",
             f"{fours} more moves of yours, fours all the way; start at the marked point.",
         ), marks
 
     def solution(self, data):
-        board = position(data)
-        result = self.solve(board)
-        attacker = board.to_move
-        texts = []
-        for number, point in enumerate(result.line):
-            texts.append(move_text(attacker if number % 2 == 0 else opponent(attacker), point))
-        return texts
+        return _line_texts(position(data).to_move, self.line(data, {}))
 
     def board(self, data, state, *, verdict=None, interactive=True):
         base = position(data)
@@ -796,11 +980,13 @@ class TrapKind(FoursKind):
     name = "renju.trap"
     title = gettext_lazy("Forbidden-point trap")
 
-    def check_solution(self, board, result):
+    def check_solution(self, board, budget):
         if board.to_move != WHITE:
             raise InvalidPuzzle("a trap is white's: white to move")
         free = get_variant("gomoku").setup(board.stones(BLACK), board.stones(WHITE), WHITE)
-        if vcf(free, max_nodes=VCF_NODES).win:
+        result = vcf(free, max_nodes=_limit(budget, VCF_NODES))
+        budget.spend(result.nodes)
+        if result.win:
             raise InvalidPuzzle("white wins here even if black may block anywhere: no trap")
 
 
@@ -810,38 +996,91 @@ class TrapKind(FoursKind):
 
 @register
 class DefendKind(PlayedOutKind):
-    """The opponent threatens to win by fours: find the move that stops it."""
+    """The opponent threatens to win by fours: find the move that stops it.
+
+    ``prepare`` works out (``engines.renju.solver.defence_tree``) the stops, the
+    counter-fours and what becomes of each, the threat and the refutation of every
+    other move, for the start and for every position after a counter-four and its
+    block that still needs defending: judging an answer looks them up.
+    """
 
     name = "renju.defend"
     title = gettext_lazy("Defend")
     offers_hint = True
     max_defences = 4
+    max_positions = 100
 
     def analysis(self, board: Board):
+        """The engine's defences of ``board``, searched afresh."""
         return defences(board, max_nodes=VCF_NODES)
 
     def validate(self, data):
+        self.prepare(data)
+
+    def prepare(self, data, budget=None):
+        budget = budget or Budget(PREPARE_NODES)
         board = position(data)
         me = board.to_move
-        if board.five_points(me) or vcf(board, max_nodes=VCF_NODES).win:
-            raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
-        if board.five_points(opponent(me)):
-            raise InvalidPuzzle("the opponent already has a four: the block is forced, no puzzle")
-        result = self.analysis(board)
-        if not result.threat.win:
-            raise InvalidPuzzle("the opponent has no VCF to defend against")
-        if not result.proven:
-            raise InvalidPuzzle("the defences could not all be proven within the bounds")
-        if not result.stops:
+        try:
+            if board.five_points(me):
+                raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
+            own = vcf(board, max_nodes=_limit(budget, VCF_NODES))
+            budget.spend(own.nodes)
+            if own.win:
+                raise InvalidPuzzle("the side to move wins by itself: nothing to defend")
+            if board.five_points(opponent(me)):
+                raise InvalidPuzzle(
+                    "the opponent already has a four: the block is forced, no puzzle"
+                )
+            tree = defence_tree(
+                board,
+                max_nodes=_limit(budget, budget.left),
+                max_positions=self.max_positions,
+                search_nodes=VCF_NODES,
+            )
+            budget.spend(tree.nodes)  # past the budget if the tree stopped at its limit
+            root = tree.positions.get(())
+            if root is not None and root.defences.threat.proven and not root.defences.threat.win:
+                raise InvalidPuzzle("the opponent has no VCF to defend against")
+            if not tree.proven:
+                raise InvalidPuzzle(
+                    f"the defences could not all be proven within the bounds ({tree.reason})"
+                )
+        except OutOfBudget as error:
+            raise InvalidPuzzle(f"proving it needs more work than allowed ({error})") from None
+        stops = root.defences.stops
+        if not stops:
             raise InvalidPuzzle("no quiet move defends: the position is lost")
-        if len(result.stops) > self.max_defences:
-            raise InvalidPuzzle(f"{len(result.stops)} moves defend: too many for a puzzle")
+        if len(stops) > self.max_defences:
+            raise InvalidPuzzle(f"{len(stops)} moves defend: too many for a puzzle")
+        positions = {}
+        for key, node in tree.positions.items():
+            found = node.defences
+            threat = found.threat.line
+            positions[_stones_key(key)] = {
+                "threat": _names(threat),
+                "stops": _names(found.stops),
+                "counters": {
+                    point_name(four): [how, point_name(block), _names(line)]
+                    for four, (how, block, line) in node.counters.items()
+                },
+                # Every other move's refutation is the threat itself.
+                "refute": {
+                    point_name(p): _names(line)
+                    for p, line in found.refutations.items()
+                    if line != threat
+                },
+            }
+        return {"positions": positions}
+
+    def node(self, data, state) -> Mapping[str, Any] | None:
+        positions = self.prepared(data)["positions"]
+        return positions.get(position_key(state.get("moves", [])))
 
     def check(self, data, state, answer):
         board = self.current(data, state)
         me = position(data).to_move
         them = opponent(me)
-        zh_m, en_m = COLOR[me]
         zh_t, en_t = COLOR[them]
         moves = list(state.get("moves", []))
         if board[answer]:
@@ -861,16 +1100,18 @@ class DefendKind(PlayedOutKind):
                     words["en"] + " Black may not defend there.",
                 ),
             ), {"moves": moves, "wrong": mine}
-        board.to_move = me
-        result = self.analysis(board)
-        if answer in result.stops:
-            others = [p for p in result.stops if p != answer]
+        node = self.node(data, state)
+        if node is None:
+            return _changed(), {"moves": moves, "wrong": mine}
+        stops = _parsed(node["stops"])
+        if answer in stops:
+            others = [p for p in stops if p != answer]
             also = (
                 _both(f"（{names(others)} 也可以。）", f" ({names(others)} would also do.)")
                 if others
                 else _both("", "")
             )
-            threat = point_name(result.threat.line[0])
+            threat = node["threat"][0]
             words = _both(
                 f"防住了：{name} 之后{zh_t}棋再也没有连续冲四取胜"
                 f"（原来的威胁从 {threat} 开始）。{also['zh']}",
@@ -878,87 +1119,72 @@ class DefendKind(PlayedOutKind):
                 f"(the threat began at {threat}).{also['en']}",
             )
             return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
-        completions = sorted(set(board.fours_made(answer, me)))
-        if completions and answer in result.counters:
-            board.push_color(answer, me)
-            block = completions[0]
+        if name in node["counters"]:
+            how, block_name, later = node["counters"][name]
+            block = parse_point(block_name)
             reply = move_text(them, block)
-            if len(completions) >= 2:
+            if how == "double":
                 return Verdict(
                     CORRECT, message=_both("活四，胜定！", "Two ways to five: you win!")
                 ), {"moves": [*moves, mine]}
-            if black_foul(board, them, block):
+            if how == "foul":
                 return Verdict(
                     CORRECT,
                     message=_both(
-                        f"黑棋只能挡在禁手点 {point_name(block)}：白胜！",
-                        f"Black could only block on a forbidden point, {point_name(block)}:"
-                        " white wins!",
+                        f"黑棋只能挡在禁手点 {block_name}：白胜！",
+                        f"Black could only block on a forbidden point, {block_name}: white wins!",
                     ),
                 ), {"moves": [*moves, mine]}
-            board.push_color(block, them)
-            board.to_move = me
-            later = self.analysis(board)
-            if not later.threat.win and later.threat.proven:
+            if how == "safe":
                 words = _both(
-                    f"冲四，{zh_t}棋挡在 {point_name(block)}；这一来{zh_t}棋的连续冲四也不成立了。",
-                    f"A four: {en_t.lower()} blocks at {point_name(block)}, and with that"
+                    f"冲四，{zh_t}棋挡在 {block_name}；这一来{zh_t}棋的连续冲四也不成立了。",
+                    f"A four: {en_t.lower()} blocks at {block_name}, and with that"
                     f" {en_t.lower()}'s fours no longer win.",
                 )
                 return Verdict(CORRECT, message=words), {"moves": [*moves, mine, reply]}
-            if later.stops:
+            if how == "continue":
                 words = _both(
-                    f"先冲四，{zh_t}棋挡在 {point_name(block)}。威胁还在，继续防守。",
-                    f"A four first: {en_t.lower()} blocks at {point_name(block)}. "
+                    f"先冲四，{zh_t}棋挡在 {block_name}。威胁还在，继续防守。",
+                    f"A four first: {en_t.lower()} blocks at {block_name}. "
                     "The threat is still there: now defend.",
                 )
                 return Verdict(
                     CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
                 ), {"moves": [*moves, mine, reply]}
-            line = [
-                move_text(them, p) if i % 2 == 0 else move_text(me, p)
-                for i, p in enumerate(later.threat.line)
-            ]
+            line = _line_texts(them, _parsed(later))
             return Verdict(
                 WRONG,
                 message=_both(
-                    f"冲四之后{zh_t}棋挡在 {point_name(block)}，反而再也防不住了。",
-                    f"After your four and {en_t.lower()}'s block at {point_name(block)}, "
+                    f"冲四之后{zh_t}棋挡在 {block_name}，反而再也防不住了。",
+                    f"After your four and {en_t.lower()}'s block at {block_name}, "
                     "nothing defends any more.",
                 ),
                 refutation=tuple(move_words(t) for t in [reply, *line]),
             ), {"moves": moves, "wrong": mine, "shown": [reply, *line]}
-        board.push_color(answer, me)
-        after = vcf(board, attacker=them, max_nodes=VCF_NODES)
-        line = [
-            move_text(them, p) if i % 2 == 0 else move_text(me, p) for i, p in enumerate(after.line)
-        ]
-        stops = names(result.stops)
+        line = _line_texts(them, _parsed(node["refute"].get(name, node["threat"])))
         return Verdict(
             WRONG,
             message=_both(
-                f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{stops}。",
+                f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{names(stops)}。",
                 f"{name} does not stop it: {en_t.lower()} still wins by fours."
-                f" The defence: {stops}.",
+                f" The defence: {names(stops)}.",
             ),
             refutation=tuple(move_words(t) for t in line),
         ), {"moves": moves, "wrong": mine, "shown": line}
 
     def hint(self, data, state):
-        board = self.current(data, state or {})
-        result = self.analysis(board)
-        if not result.threat.line:
+        node = self.node(data, state or {})
+        if node is None or not node["threat"]:
             return _both("对方没有威胁了。", "There is no threat left."), {}
-        first = result.threat.line[0]
+        board = self.current(data, state or {})
         return _both(
             f"{'黑' if board.to_move == WHITE else '白'}棋的威胁从△处开始。",
             "The threat starts at the marked point.",
-        ), {first: "target"}
+        ), {parse_point(node["threat"][0]): "target"}
 
     def solution(self, data):
-        board = position(data)
-        stops = self.analysis(board).stops
-        return [move_text(board.to_move, stops[0])] if stops else None
+        stops = self.prepared(data)["positions"][""]["stops"]
+        return [move_text(position(data).to_move, parse_point(stops[0]))] if stops else None
 
     def board(self, data, state, *, verdict=None, interactive=True):
         base = position(data)
