@@ -268,6 +268,8 @@ def record_answer(
                 return Outcome(current, Verdict.from_json(current.state["verdict"]))
             raise StaleAnswer
         attempt = current
+        if attempt is not None:
+            attempt.puzzle = puzzle  # in hand already: not loaded again inside the lock
         if judged.attempt is None:
             attempt = _next_attempt(learner, puzzle, current, mode=mode, opened_at=opened_at)
         attempt.state = judged.state
