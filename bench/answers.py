@@ -37,7 +37,6 @@ import http.client
 import os
 import random
 import re
-import signal
 import statistics
 import sys
 import tempfile
@@ -50,11 +49,9 @@ from urllib.parse import urlencode
 from load import (  # bench/ is this script's own folder on sys.path
     BenchError,
     bench_environment,
-    free_port,
+    gunicorn,
     prepare,
-    start_gunicorn,
-    stop,
-    wait_until_up,
+    run_bench,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,53 +88,37 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (4)")
     parser.add_argument("--no-load", action="store_true", help="judging figures only")
     args = parser.parse_args()
-    signal.signal(signal.SIGTERM, _interrupt)
+    return run_bench(lambda: _run(args))
+
+
+def _run(args) -> None:
     with tempfile.TemporaryDirectory(prefix="qipai-bench-answers-") as tmp:
         env = bench_environment(Path(tmp))
-        server = None
-        try:
-            label = "SQLite"
-            if args.database == "postgres":
-                from progress import _create_postgres_database
+        label = "SQLite"
+        if args.database == "postgres":
+            from progress import _create_postgres_database
 
-                name = args.database_url.rsplit("/", 1)[-1]
-                if "bench" not in name:
-                    raise BenchError(f"{name!r} is not a benchmark database (no 'bench' in it)")
-                _create_postgres_database(args.database_url, name, fresh=True)
-                env["DATABASE_URL"] = args.database_url
-                label = f"PostgreSQL {name}"
-            prepare(env)
-            os.environ.clear()
-            os.environ.update(env)
-            import django
+            name = args.database_url.rsplit("/", 1)[-1]
+            if "bench" not in name:
+                raise BenchError(f"{name!r} is not a benchmark database (no 'bench' in it)")
+            _create_postgres_database(args.database_url, name, fresh=True)
+            env["DATABASE_URL"] = args.database_url
+            label = f"PostgreSQL {name}"
+        prepare(env)
+        os.environ.clear()
+        os.environ.update(env)
+        import django
 
-            django.setup()
-            print(f"\n{label}; {os.cpu_count()} CPUs\n")
-            judged = judge_all(args.sample)
-            report_judging(judged, bare_page_ms())
-            if args.no_load:
-                return 0
-            port = free_port()
-            base = f"127.0.0.1:{port}"
-            server = start_gunicorn(env, port, args.workers)
-            wait_until_up(server, f"http://{base}/bench/bare/")
+        django.setup()
+        print(f"\n{label}; {os.cpu_count()} CPUs\n")
+        judged = judge_all(args.sample)
+        report_judging(judged, bare_page_ms())
+        if args.no_load:
+            return
+        with gunicorn(env, args.workers) as base:
             cheap, dear = answer_mix(judged)
-            load = run_load(base, cheap, dear, args.clients, args.duration)
+            load = run_load(base.removeprefix("http://"), cheap, dear, args.clients, args.duration)
             report_load(load, args, label)
-        except BenchError as error:
-            print(f"\nbench failed: {error}", file=sys.stderr)
-            return 1
-        except KeyboardInterrupt:
-            print("\ninterrupted", file=sys.stderr)
-            return 130
-        finally:
-            if server is not None:
-                stop(server)
-    return 0
-
-
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
 
 
 # --------------------------------------------------------------------------- judging

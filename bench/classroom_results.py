@@ -39,6 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from load import run_bench
 from progress import BenchError, configure, prepare_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -294,7 +295,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=9)
     parser.set_defaults(keep=False)  # always a fresh class: generating it takes seconds
     args = parser.parse_args()
-    try:
+
+    def body():
         label = configure(args, WORK_DIR, "classroom.sqlite3")
         import django
 
@@ -303,10 +305,8 @@ def main() -> int:
         world = generate(args.seed)
         rows = measure(world, args.runs)
         report(rows, label, world)
-    except BenchError as error:
-        print(f"\nbench failed: {error}", file=sys.stderr)
-        return 1
-    return 0
+
+    return run_bench(body)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,41 +100,57 @@ def main() -> int:
         print("gunicorn is not installed in this Python environment.", file=sys.stderr)
         return 2
 
-    # A plain `kill` stops the run as Ctrl-C does: gunicorn and the files go too.
-    signal.signal(signal.SIGTERM, _interrupt)
-    with tempfile.TemporaryDirectory(prefix="qipai-bench-") as tmp:
-        env = bench_environment(Path(tmp))
-        server = None
-        try:
+    def body():
+        with tempfile.TemporaryDirectory(prefix="qipai-bench-") as tmp:
+            env = bench_environment(Path(tmp))
             prepare(env)
-            port = free_port()
-            base = f"http://127.0.0.1:{port}"
-            server = start_gunicorn(env, port, args.workers)
-            wait_until_up(server, base + BARE)
-            for _name, path in [("bare", BARE), LAYOUT, *PAGES]:
-                check_ok(base + path)
-            print(
-                f"{gunicorn_version}, {args.workers} workers; wrk -t{args.threads} "
-                f"-c{args.connections} -d{args.duration}s, {args.rounds} rounds; SQLite; "
-                f"{os.cpu_count()} CPUs shared with wrk"
-            )
-            run = Runner(wrk, base, args.threads, args.connections)
-            bare, pages = measure(run, args.duration, args.rounds)
-            report(bare, pages)
-        except BenchError as error:
-            print(f"\nbench failed: {error}", file=sys.stderr)
-            return 1
-        except KeyboardInterrupt:
-            print("\ninterrupted", file=sys.stderr)
-            return 130
-        finally:
-            if server is not None:
-                stop(server)
+            with gunicorn(env, args.workers) as base:
+                for _name, path in [("bare", BARE), LAYOUT, *PAGES]:
+                    check_ok(base + path)
+                print(
+                    f"{gunicorn_version}, {args.workers} workers; wrk -t{args.threads} "
+                    f"-c{args.connections} -d{args.duration}s, {args.rounds} rounds; SQLite; "
+                    f"{os.cpu_count()} CPUs shared with wrk"
+                )
+                run = Runner(wrk, base, args.threads, args.connections)
+                bare, pages = measure(run, args.duration, args.rounds)
+                report(bare, pages)
+
+    return run_bench(body)
+
+
+def run_bench(body) -> int:
+    """Run a benchmark's ``body``: 0 when it ran, whatever its figures; 1 when the run
+    itself failed (``BenchError``); 130 when interrupted by Ctrl-C or a plain ``kill``
+    (servers and temporary files are cleaned up on the way out either way)."""
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        body()
+    except BenchError as error:
+        print(f"\nbench failed: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
     return 0
 
 
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], workers: int) -> Iterator[str]:
+    """gunicorn serving the site on a free loopback port: its base URL, until the
+    block ends (then it stops, workers and all)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_gunicorn(env, port, workers)
+    try:
+        wait_until_up(server, base + BARE)
+        yield base
+    finally:
+        stop(server)
 
 
 def bench_environment(tmp: Path, *, host: str = "127.0.0.1") -> dict[str, str]:

@@ -47,7 +47,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
-from load import bench_environment  # bench/ is this script's own folder on sys.path
+from load import BenchError, bench_environment, run_bench  # bench/ is on sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,10 +76,6 @@ PROMPTS = [
 
 
 # --------------------------------------------------------------------------- setup
-
-
-class BenchError(RuntimeError):
-    """The run itself failed."""
 
 
 def configure(args, work_dir: Path = WORK_DIR, sqlite_name: str = "progress.sqlite3") -> str:
@@ -1039,7 +1035,7 @@ def main() -> int:
     if args.puzzles < 1000 or args.learners < 10 or args.runs < 1 or args.rounds < 1:
         parser.error("at least 1,000 puzzles, 10 learners, 1 run and 1 round")
 
-    try:
+    def body():
         label = configure(args)
         import django
 
@@ -1048,13 +1044,8 @@ def main() -> int:
         generated = _generate_or_reuse(args)
         rows, info = measure(args)
         report(rows, info, label, generated)
-    except BenchError as error:
-        print(f"\nbench failed: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    return 0
+
+    return run_bench(body)
 
 
 def _generate_or_reuse(args) -> dict | None:
