@@ -76,6 +76,7 @@ class Puzzle(models.Model):
     publication_note = models.TextField(
         _("note to the author"),
         blank=True,
+        default="",
         max_length=500,
         help_text=_("Why the puzzle was declined: the teacher reads this."),
     )

@@ -46,7 +46,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='puzzle',
             name='publication_note',
-            field=models.TextField(blank=True, help_text='Why the puzzle was declined: the teacher reads this.', max_length=500, verbose_name='note to the author'),
+            field=models.TextField(blank=True, default='', help_text='Why the puzzle was declined: the teacher reads this.', max_length=500, verbose_name='note to the author'),
         ),
         migrations.AddField(
             model_name='puzzle',
