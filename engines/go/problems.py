@@ -375,7 +375,7 @@ class Known:
         )
 
 
-def is_tenuki(task: Task, board: Board, point: int, known: Known) -> bool:
+def is_tenuki(board: Board, point: int, known: Known) -> bool:
     """Whether the solver's stone at ``point`` on the start position is sure to
     change nothing that ``known``'s tenuki reading looked at (see ``Known``)."""
     if known.tenuki is None or point in known.region or board.cells[point] != EMPTY:
@@ -390,7 +390,7 @@ def _read_known(
     if known is not None:
         if point in known.moves:
             return known.moves[point]
-        if is_tenuki(task, board, point, known):
+        if is_tenuki(board, point, known):
             ok, line = known.tenuki
             return (True, (point, *line)) if ok else (False, line)
     return _read(task, board, point, budget)

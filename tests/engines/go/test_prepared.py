@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engines.budget import Budget, OutOfBudget
-from engines.go import point_name
+from engines.go import parse_point, point_name
 from engines.go.problems import Known, Task, is_tenuki, judge, prepare
 
 SGF = Path(__file__).resolve().parents[3] / "content" / "go" / "puzzles" / "sgf"
@@ -49,22 +49,35 @@ def test_every_first_move_judged_from_the_table_as_by_reading(name, aim):
         looked_up = judge(task, [], text, known=known, budget=Budget(PLENTY))
         read = judge(task, [], text, budget=Budget(PLENTY))
         assert looked_up == read, text
-        shortcuts += is_tenuki(task, board, point, known)
+        shortcuts += is_tenuki(board, point, known)
     # The shortcut is what makes the first move cheap: on a big board, most of
     # the board takes it (on a small one a ladder's reading covers much of it).
     assert shortcuts > (task.size * task.size // 2 if task.size == 19 else 0)
 
 
-def test_a_ladder_breaker_far_away_is_not_taken_for_a_tenuki():
-    """The reading of the ladder looked along its path: a stone there is read out."""
-    task = task_of("ladder-001.sgf", "capture")
-    known = prepare(task)
+# The ladder of ladder-001 turned round: White to play, saving the marked stone.
+# Running away fails (Black ladders it into the corner); a stone on the ladder's
+# path breaks the ladder and saves it, wherever it stands on that path.
+LADDER_TO_BREAK = (
+    "(;GM[1]FF[4]SZ[19]PL[W]AB[do][ep][eq]AW[cn][dp][gq]TR[dp]C[Save it.]"
+    ";W[cq]TE[1]C[A ladder breaker.])"
+)
+
+
+def test_a_ladder_breaker_is_read_out_not_taken_for_a_tenuki():
+    task = Task.from_sgf(LADDER_TO_BREAK, "save")
+    known = Known.from_json(prepare(task).to_json())
     board = task.problem.board()
-    ladder = judge(task, [], known_first_right(task), budget=Budget(PLENTY))
-    assert ladder.status in ("correct", "continue")
-    path = set(known.region)
-    far_on_path = [p for p in path if not is_tenuki(task, board, p, known)]
-    assert far_on_path, "the ladder's path is part of the region"
+    assert known.tenuki is not None and known.tenuki[0] is False  # a tenuki loses
+    breakers = [p for p in ("C2", "D2", "D1") if judge(task, [], p).status == "correct"]
+    assert breakers == ["C2", "D2", "D1"]
+    for text in breakers:
+        point = parse_point(text, 19)
+        assert point in known.region and not is_tenuki(board, point, known)
+        assert judge(task, [], text, known=known).status == "correct"
+    # A stone far from the ladder's path is a tenuki, and loses like one.
+    assert is_tenuki(board, parse_point("Q16", 19), known)
+    assert judge(task, [], "Q16", known=known).status == "wrong"
 
 
 def known_first_right(task: Task) -> str:
