@@ -841,6 +841,14 @@ class PuzzleTexts:
         )
 
 
+# How to make a puzzle that is too much to prove smaller, game by game.
+SMALLER = {
+    "go": gettext_lazy("fewer marked stones, fewer moves in the tree, a smaller board."),
+    "renju": gettext_lazy("fewer stones on the board, a shorter win."),
+    "dagunzi": gettext_lazy("fewer cards in the hands."),
+}
+
+
 def check_puzzle(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The kind's engine proof, within what one save may cost; what it prepared for
     judging. Its refusal, word for word, as an ``AuthoringError``."""
@@ -852,10 +860,9 @@ def check_puzzle(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         raise AuthoringError(
             _(
                 "Proving this puzzle needs more than %(nodes)s positions of reading, the most "
-                "one save may take. Make it smaller: fewer marked stones or moves in the tree, "
-                "or fewer cards in the hands."
+                "one save may take. Make it smaller: %(how)s"
             )
-            % {"nodes": f"{error.budget.nodes:,}"}
+            % {"nodes": f"{error.budget.nodes:,}", "how": SMALLER.get(kind.split(".")[0], "")}
         ) from None
     except (InvalidPuzzle, ProblemError, SgfError, ValueError) as error:
         raise AuthoringError(
