@@ -328,6 +328,12 @@ def key(board: Board) -> str:
     return " ".join(point_name(m.point) for m in board.move_stack)
 
 
+def stones_key(board: Board) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The position itself, whatever the move order that reached it: two boards with
+    the same key ask the same question."""
+    return board.to_move, tuple(sorted(board.stones(BLACK))), tuple(sorted(board.stones(WHITE)))
+
+
 __all__ = [
     "ForbiddenDrill",
     "VcfDrill",
@@ -336,4 +342,5 @@ __all__ = [
     "grade_vcf",
     "play_games",
     "positions",
+    "stones_key",
 ]

@@ -9,9 +9,12 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from engines.renju.generate import grade_forbidden
+from engines.renju import Board
+from engines.renju.generate import ForbiddenDrill, grade_forbidden, stones_key
 from puzzles.models import Puzzle
 from tests.engines.renju.positions import CASES
+from tests.web.test_content_unique import repeated, shipped_puzzles
+from tutorials.management.commands.generate_renju_puzzles import Command
 
 
 def case(name):
@@ -56,6 +59,7 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     assert len([p for p in forbidden if p["kind"] == "renju.forbidden"]) == 6
     assert len(fours) == 6 and {p["kind"] for p in fours} <= {"renju.vcf", "renju.trap"}
     assert all(p["slug"].startswith("renju-gen-") for p in forbidden + fours)
+    assert repeated(shipped_puzzles(tmp_path)) == []
     # The same seed writes the same files.
     again = tmp_path.parent / f"{tmp_path.name}-again"
     call_command(
@@ -72,3 +76,16 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     shutil.copy(Path(settings.CONTENT_DIR) / "themes.toml", tmp_path / "themes.toml")
     call_command("load_content", dir=tmp_path, stdout=StringIO())
     assert Puzzle.objects.filter(game="renju").count() == len(forbidden) + len(fours)
+
+
+def test_a_drill_in_two_bands_is_chosen_once():
+    """A blocked three beside an overline is both a "blocked" and a "not only
+    double-threes" drill: it was written twice, under two slugs."""
+    both = ForbiddenDrill(Board.from_moves("h8 h9 i9"), {0: "overline"}, {1: "blocked"})
+    plain = [
+        ForbiddenDrill(Board.from_moves(f"h8 {far} i9"), {0: "double-three"})
+        for far in ("a1", "a15", "o1", "o15")
+    ]
+    chosen = Command().choose_drills([both, *plain], 4)
+    assert len(chosen) == 4
+    assert len({stones_key(d.board) for d in chosen}) == 4
