@@ -9,12 +9,12 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from engines.renju import Board
-from engines.renju.generate import ForbiddenDrill, grade_forbidden, stones_key
+from engines.renju import WHITE, Board, parse_points
+from engines.renju.generate import ForbiddenDrill, grade_forbidden, grade_vcf, stones_key
 from puzzles.models import Puzzle
 from tests.engines.renju.positions import CASES
 from tests.web.test_content_unique import repeated, shipped_puzzles
-from tutorials.management.commands.generate_renju_puzzles import Command
+from tutorials.management.commands.generate_renju_puzzles import Command, vcf_explanation
 
 
 def case(name):
@@ -89,3 +89,25 @@ def test_a_drill_in_two_bands_is_chosen_once():
     chosen = Command().choose_drills([both, *plain], 4)
     assert len(chosen) == 4
     assert len({stones_key(d.board) for d in chosen}) == 4
+
+
+def test_a_win_on_a_forbidden_block_says_so():
+    board = Board.setup("h8 i8 j9 j10 f4 g10 k6 e7", "g5 h6 i7 h9 k10 g7 l8", WHITE)
+    drill = grade_vcf(board, min_fours=1)
+    assert (drill.finish, drill.foul) == ("foul", "double-three")
+    assert drill.line == parse_points("k9 j8")
+    zh, en = vcf_explanation(board, drill.line, drill.foul)
+    assert zh == (
+        "一种胜法：白 k9。黑棋只能挡 j8，但 j8 是三三禁手。"
+        "黑棋挡在这里，白棋指出禁手即胜；不挡，白棋成五。"
+    )
+    assert en == (
+        "One winning line: White k9. Black's only block is j8, a double-three, forbidden"
+        " for Black. If Black plays there, White points out the foul and wins;"
+        " if not, White makes five."
+    )
+    # Any other win lists the whole line.
+    assert vcf_explanation(board, parse_points("k9 j8"), "") == (
+        "一种胜法：白 k9、黑 j8。",
+        "One winning line: White k9, Black j8.",
+    )

@@ -7,9 +7,10 @@ Forbidden-point drills (``renju.forbidden``, and ``renju.is_forbidden`` on the
 look-alike points) are graded by ``engines.renju.generate.grade_forbidden``:
 plain double-threes first, then several fouls, double-fours and overlines, then
 false double-threes and nested cases. VCF and trap puzzles are proven by the
-solver. No position is written twice with the same question (whatever the move
-order that reached it). The files are TOML in the format ``load_content`` reads; loading them
-proves every puzzle again.
+solver; a win that ends on black's forced block at a forbidden point says so. No
+position is written twice with the same question (whatever the move order that
+reached it). The files are TOML in the format ``load_content`` reads; loading
+them proves every puzzle again.
 """
 
 from __future__ import annotations
@@ -53,6 +54,23 @@ def puzzle_table(slug, kind, rating, themes, prompt, explanation, data) -> str:
     ]
     lines += [f"data.{name} = {toml_string(value)}" for name, value in data.items()]
     return "\n".join(lines) + "\n"
+
+
+def vcf_explanation(board, line, foul: str) -> tuple[str, str]:
+    """The winning line; when black's last, forced block is a forbidden point
+    (``foul``: its kind), the line stops at white's four and says why it wins."""
+    if not foul:
+        zh, en = line_words(board, line)
+        return f"一种胜法：{zh}。", f"One winning line: {en}."
+    zh, en = line_words(board, line[:-1])
+    block = point_name(line[-1])
+    return (
+        f"一种胜法：{zh}。黑棋只能挡 {block}，但 {block} 是{KIND_ZH[foul]}。"
+        "黑棋挡在这里，白棋指出禁手即胜；不挡，白棋成五。",
+        f"One winning line: {en}. Black's only block is {block},"
+        f" a {KIND_EN[foul]}, forbidden for Black."
+        " If Black plays there, White points out the foul and wins; if not, White makes five.",
+    )
 
 
 def line_words(board, line) -> tuple[str, str]:
@@ -309,8 +327,7 @@ class Command(BaseCommand):
                     f"{color_zh}先，连续冲四取胜。",
                     f"{color_en} to play and win with continuous fours.",
                 )
-            zh, en = line_words(board, found.line)
-            explanation = (f"一种胜法：{zh}。", f"One winning line: {en}.")
+            explanation = vcf_explanation(board, found.line, found.foul)
             parts.append(
                 puzzle_table(
                     slug,
