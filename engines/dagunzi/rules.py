@@ -43,6 +43,7 @@ DEAD, LIVE = "dead", "live"  # 死棒, 活棒
 @dataclass(frozen=True)
 class Rules:
     name: str
+    # Shown to teachers and learners: the rules' names as players know them.
     title_zh: str
     title_en: str
     # 死棒 (a led 棒 or 滚子 must be matched in shape when you can) or 活棒 (suit only).
@@ -86,13 +87,13 @@ class Rules:
 
 LIANZHONG = Rules(
     name="lianzhong",
-    title_zh="联众网络规则（种子 001）",
-    title_en="Lianzhong online rules (seed 001)",
+    title_zh="联众规则",
+    title_en="Lianzhong rules",
 )
 DALIAN = Rules(
     name="dalian",
-    title_zh="大连规则（种子 000）",
-    title_en="Dalian rules (seed 000)",
+    title_zh="大连规则",
+    title_en="Dalian rules",
     flip_wins="highest",
     three_over_one=False,
     reinforce=False,
@@ -105,8 +106,8 @@ DALIAN = Rules(
 WINDSOR = replace(
     DALIAN,
     name="windsor",
-    title_zh="温莎小镇法（种子 000 的比赛规则）",
-    title_en="Windsor Town code (seed 000's competition rules)",
+    title_zh="温莎小镇法（大连的比赛规则）",
+    title_en="Windsor Town code (Dalian competition rules)",
     partner_buries_first=True,
     dead_cards=True,
 )

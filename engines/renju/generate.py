@@ -250,12 +250,32 @@ def grade_forbidden(board: Board) -> ForbiddenDrill | None:
 
 @dataclass
 class VcfDrill:
+    """A won position: ``line`` the solver's win, ``finish`` how it ends (as
+    ``VcfResult``'s); ``foul`` the kind of black's forced block when it is
+    forbidden (``finish == "foul"``: white wins there), else empty."""
+
     board: Board
     line: list[int]
     finish: str
     trap: bool
     rating: int
     themes: list[str]
+    foul: str = ""
+
+
+def foul_at_the_end(board: Board, line: list[int]) -> str:
+    """The kind of forbidden point black must block at, the last move of ``line``.
+
+    >>> from . import parse_points
+    >>> board = Board.setup("h8 i8 j9 j10 f4 g10 k6 e7", "g5 h6 i7 h9 k10 g7 l8", WHITE)
+    >>> foul_at_the_end(board, parse_points("k9 j8"))
+    'double-three'
+    """
+    copy = board.copy()
+    for point in line[:-1]:
+        copy.push(point)
+    foul = copy.forbidden(line[-1])
+    return foul.kind if foul else ""
 
 
 def grade_vcf(board: Board, *, min_fours: int = 2, max_moves: int = 21) -> VcfDrill | None:
@@ -278,7 +298,8 @@ def grade_vcf(board: Board, *, min_fours: int = 2, max_moves: int = 21) -> VcfDr
         themes.append("forbidden-trap")
     if result.finish == "double" and len(result.line) >= 3:
         themes.append("four-three")
-    return VcfDrill(board, result.line, result.finish, trap, min(rating, 1900), themes)
+    foul = foul_at_the_end(board, result.line) if result.finish == "foul" else ""
+    return VcfDrill(board, result.line, result.finish, trap, min(rating, 1900), themes, foul)
 
 
 def positions(games: Iterator[Board]) -> Iterator[Board]:
@@ -328,6 +349,12 @@ def key(board: Board) -> str:
     return " ".join(point_name(m.point) for m in board.move_stack)
 
 
+def stones_key(board: Board) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The position itself, whatever the move order that reached it: two boards with
+    the same key ask the same question."""
+    return board.to_move, tuple(sorted(board.stones(BLACK))), tuple(sorted(board.stones(WHITE)))
+
+
 __all__ = [
     "ForbiddenDrill",
     "VcfDrill",
@@ -336,4 +363,5 @@ __all__ = [
     "grade_vcf",
     "play_games",
     "positions",
+    "stones_key",
 ]

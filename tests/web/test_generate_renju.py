@@ -9,9 +9,12 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from engines.renju.generate import grade_forbidden
+from engines.renju import WHITE, Board, parse_points
+from engines.renju.generate import ForbiddenDrill, grade_forbidden, grade_vcf, stones_key
 from puzzles.models import Puzzle
 from tests.engines.renju.positions import CASES
+from tests.web.test_content_unique import repeated, shipped_puzzles
+from tutorials.management.commands.generate_renju_puzzles import Command, vcf_explanation
 
 
 def case(name):
@@ -56,6 +59,7 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     assert len([p for p in forbidden if p["kind"] == "renju.forbidden"]) == 6
     assert len(fours) == 6 and {p["kind"] for p in fours} <= {"renju.vcf", "renju.trap"}
     assert all(p["slug"].startswith("renju-gen-") for p in forbidden + fours)
+    assert repeated(shipped_puzzles(tmp_path)) == []
     # The same seed writes the same files.
     again = tmp_path.parent / f"{tmp_path.name}-again"
     call_command(
@@ -72,3 +76,38 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     shutil.copy(Path(settings.CONTENT_DIR) / "themes.toml", tmp_path / "themes.toml")
     call_command("load_content", dir=tmp_path, stdout=StringIO())
     assert Puzzle.objects.filter(game="renju").count() == len(forbidden) + len(fours)
+
+
+def test_a_drill_in_two_bands_is_chosen_once():
+    """A blocked three beside an overline is both a "blocked" and a "not only
+    double-threes" drill: it was written twice, under two slugs."""
+    both = ForbiddenDrill(Board.from_moves("h8 h9 i9"), {0: "overline"}, {1: "blocked"})
+    plain = [
+        ForbiddenDrill(Board.from_moves(f"h8 {far} i9"), {0: "double-three"})
+        for far in ("a1", "a15", "o1", "o15")
+    ]
+    chosen = Command().choose_drills([both, *plain], 4)
+    assert len(chosen) == 4
+    assert len({stones_key(d.board) for d in chosen}) == 4
+
+
+def test_a_win_on_a_forbidden_block_says_so():
+    board = Board.setup("h8 i8 j9 j10 f4 g10 k6 e7", "g5 h6 i7 h9 k10 g7 l8", WHITE)
+    drill = grade_vcf(board, min_fours=1)
+    assert (drill.finish, drill.foul) == ("foul", "double-three")
+    assert drill.line == parse_points("k9 j8")
+    zh, en = vcf_explanation(board, drill.line, drill.foul)
+    assert zh == (
+        "一种胜法：白 k9。黑棋只能挡 j8，但 j8 是三三禁手。"
+        "黑棋挡在这里，白棋指出禁手即胜；不挡，白棋成五。"
+    )
+    assert en == (
+        "One winning line: White k9. Black's only block is j8, a double-three, forbidden"
+        " for Black. If Black plays there, White points out the foul and wins;"
+        " if not, White makes five."
+    )
+    # Any other win lists the whole line.
+    assert vcf_explanation(board, parse_points("k9 j8"), "") == (
+        "一种胜法：白 k9、黑 j8。",
+        "One winning line: White k9, Black j8.",
+    )

@@ -5,12 +5,13 @@ solved here through its kind's own checker, with answers worked out by the engin
 (never read from the file), the way a learner's answers are judged.
 """
 
+import re
 from collections import Counter
 
 import pytest
 
-from engines.renju import point_name
-from engines.renju.solver import vcf
+from engines.renju import parse_points, point_name
+from engines.renju.solver import vcf, verify_line
 from puzzles.kinds import CONTINUE, CORRECT, MARKED, get_kind
 from puzzles.kinds.renju import position
 from puzzles.models import Puzzle
@@ -100,3 +101,23 @@ def test_every_lesson_board_draws(shipped):
         for step in lesson.steps.all():
             if step.board:
                 assert "grid-board" in str(step.static_board)
+
+
+@pytest.mark.django_db
+def test_a_generated_win_on_a_forbidden_block_says_so(shipped):
+    """The line each generated VCF or trap explanation gives wins, played by the engine;
+    it ends on black's forced block at a forbidden point exactly when the text says so."""
+    wins = Puzzle.objects.filter(
+        kind__in=("renju.vcf", "renju.trap"), slug__startswith="renju-gen-"
+    )
+    fouls = 0
+    for puzzle in wins:
+        en = puzzle.explanation_en
+        line = re.findall(r"(?:Black|White) ([a-o]\d+)\b", en)
+        line += re.findall(r"only block is ([a-o]\d+)", en)
+        finish = verify_line(position(puzzle.data), parse_points(" ".join(line)))
+        assert finish, f"{puzzle.slug}: the line does not win"
+        says = "forbidden for Black" in en and "禁手" in puzzle.explanation_zh
+        assert says == (finish == "foul"), puzzle.slug
+        fouls += finish == "foul"
+    assert wins.count() >= 30 and fouls >= 10

@@ -7,8 +7,10 @@ Forbidden-point drills (``renju.forbidden``, and ``renju.is_forbidden`` on the
 look-alike points) are graded by ``engines.renju.generate.grade_forbidden``:
 plain double-threes first, then several fouls, double-fours and overlines, then
 false double-threes and nested cases. VCF and trap puzzles are proven by the
-solver. The files are TOML in the format ``load_content`` reads; loading them
-proves every puzzle again.
+solver; a win that ends on black's forced block at a forbidden point says so. No
+position is written twice with the same question (whatever the move order that
+reached it). The files are TOML in the format ``load_content`` reads; loading
+them proves every puzzle again.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from engines.renju.generate import (
     key,
     play_games,
     positions,
+    stones_key,
 )
 
 KIND_ZH = {"double-three": "三三禁手", "double-four": "四四禁手", "overline": "长连禁手"}
@@ -51,6 +54,23 @@ def puzzle_table(slug, kind, rating, themes, prompt, explanation, data) -> str:
     ]
     lines += [f"data.{name} = {toml_string(value)}" for name, value in data.items()]
     return "\n".join(lines) + "\n"
+
+
+def vcf_explanation(board, line, foul: str) -> tuple[str, str]:
+    """The winning line; when black's last, forced block is a forbidden point
+    (``foul``: its kind), the line stops at white's four and says why it wins."""
+    if not foul:
+        zh, en = line_words(board, line)
+        return f"一种胜法：{zh}。", f"One winning line: {en}."
+    zh, en = line_words(board, line[:-1])
+    block = point_name(line[-1])
+    return (
+        f"一种胜法：{zh}。黑棋只能挡 {block}，但 {block} 是{KIND_ZH[foul]}。"
+        "黑棋挡在这里，白棋指出禁手即胜；不挡，白棋成五。",
+        f"One winning line: {en}. Black's only block is {block},"
+        f" a {KIND_EN[foul]}, forbidden for Black."
+        " If Black plays there, White points out the foul and wins; if not, White makes five.",
+    )
 
 
 def line_words(board, line) -> tuple[str, str]:
@@ -77,10 +97,11 @@ class Command(BaseCommand):
     def handle(self, *args, games, seed, forbidden, is_forbidden, vcf, out, **options):
         out = out or Path(settings.CONTENT_DIR) / "renju" / "puzzles"
         out.mkdir(parents=True, exist_ok=True)
+        # Positions already taken, by their stones: two move orders can reach one.
         drills, fours, seen = [], [], set()
         rng = random.Random(seed)
         for board in positions(play_games(games, seed=seed)):
-            position = key(board)
+            position = stones_key(board)
             if position in seen:
                 continue
             seen.add(position)
@@ -95,8 +116,8 @@ class Command(BaseCommand):
                         harder = grade_forbidden(child)
                         if harder is None or not harder.look_alikes or len(harder.fouls) > 6:
                             continue
-                        if key(child) not in seen:
-                            seen.add(key(child))
+                        if stones_key(child) not in seen:
+                            seen.add(stones_key(child))
                             drills.append(harder)
                             kept += 1
                         if kept == 2:
@@ -130,27 +151,42 @@ class Command(BaseCommand):
                 grandchildren = [child] if harder.nested else continuations(child, rng, width=10)
                 for position in grandchildren:
                     deepest = grade_forbidden(position)
-                    if deepest is not None and deepest.nested and key(position) not in seen:
-                        seen.add(key(position))
+                    if deepest is not None and deepest.nested and stones_key(position) not in seen:
+                        seen.add(stones_key(position))
                         found.append(deepest)
         return found
 
     def choose_drills(self, drills, count):
-        """Every band represented: nested, look-alikes, double-fours/overlines, then plain."""
+        """Every band represented: nested, look-alikes, double-fours/overlines, then plain.
+
+        The bands overlap (a blocked three beside an overline is in two), and a
+        drill is chosen once.
+        """
         bands = [
             [d for d in drills if d.look_alikes],
             [d for d in drills if not d.look_alikes and "blocked" in d.decoys.values()],
             [d for d in drills if not d.look_alikes and set(d.fouls.values()) != {"double-three"}],
             [d for d in drills if not d.decoys and set(d.fouls.values()) == {"double-three"}],
         ]
-        chosen = []
+        chosen, taken = [], set()
+
+        def take(drill) -> bool:
+            if stones_key(drill.board) in taken:
+                return False
+            taken.add(stones_key(drill.board))
+            chosen.append(drill)
+            return True
+
         for band in bands:
-            chosen.extend(band[: count // 4])
+            fresh = 0
+            for drill in band:
+                if fresh == count // 4:
+                    break
+                fresh += take(drill)
         for drill in [d for band in bands for d in band]:  # fill up, hardest bands first
             if len(chosen) >= count:
                 break
-            if drill not in chosen:
-                chosen.append(drill)
+            take(drill)
         return sorted(chosen, key=lambda d: (d.rating, key(d.board)))
 
     def forbidden_file(self, chosen, drills, is_count) -> str:
@@ -202,12 +238,13 @@ class Command(BaseCommand):
             "Is black's move at the marked point forbidden? Which kind?",
         )
         order = {"nested": 0, "recursive": 1, "blocked": 2, "four-three": 3}
-        asked = []
+        asked, questions = [], set()
         for drill in drills:
             point = min(
                 drill.decoys, key=lambda p: (order[drill.decoys[p]], sort_key(p)), default=None
             )
-            if point is not None:
+            if point is not None and (stones_key(drill.board), point) not in questions:
+                questions.add((stones_key(drill.board), point))
                 asked.append((order[drill.decoys[point]], key(drill.board), drill, point))
         asked.sort(key=lambda item: item[:2])
         # Every reason represented, the hardest first.
@@ -270,7 +307,7 @@ class Command(BaseCommand):
         by_length: dict[int, list] = {}
         for found in plain:
             by_length.setdefault(len(found.line), []).append(found)
-        chosen = traps[: max(4, count // 8)]
+        chosen = traps[: max(4, count // 8)]  # ``fours`` holds each position once
         while len(chosen) < count and any(by_length.values()):
             for length in sorted(by_length):
                 if by_length[length] and len(chosen) < count:
@@ -290,8 +327,7 @@ class Command(BaseCommand):
                     f"{color_zh}先，连续冲四取胜。",
                     f"{color_en} to play and win with continuous fours.",
                 )
-            zh, en = line_words(board, found.line)
-            explanation = (f"一种胜法：{zh}。", f"One winning line: {en}.")
+            explanation = vcf_explanation(board, found.line, found.foul)
             parts.append(
                 puzzle_table(
                     slug,
