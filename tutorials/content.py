@@ -34,7 +34,8 @@ A lesson::
     # or: exercise = "slug-of-a-library-puzzle"
 
 Loading is idempotent (matched by slug; edits are applied, nothing is
-duplicated) and all-or-nothing: every puzzle goes through its kind's
+duplicated; a library puzzle the files no longer list leaves the library but is
+kept, with the learners' attempts at it) and all-or-nothing: every puzzle goes through its kind's
 ``prepare`` (which validates it and works out what judging its answers needs,
 stored with the puzzle), and the first invalid file stops the load with its
 name and the reason, leaving the database as it was.
@@ -52,7 +53,7 @@ from django.db import transaction
 
 from puzzles.games import GAMES_BY_SLUG
 from puzzles.kinds import InvalidPuzzle, OutOfBudget, UnknownKind, get_kind
-from puzzles.models import Puzzle, Theme
+from puzzles.models import Puzzle, Theme, sync_theme_copies
 
 from .models import Lesson, Step
 
@@ -68,6 +69,7 @@ class ContentError(Exception):
 class LoadReport:
     themes: int = 0
     puzzles: int = 0
+    retired: int = 0  # library puzzles no longer in the files, taken out of the library
     lessons: int = 0
     steps: int = 0
     files: list[Path] = field(default_factory=list)
@@ -88,9 +90,13 @@ def load_content(root: Path) -> LoadReport:
                 continue
             if game_dir.name not in GAMES_BY_SLUG:
                 raise ContentError(game_dir, f"unknown game {game_dir.name!r}")
+            library: set[str] = set()
             for path in sorted((game_dir / "puzzles").glob("*.toml")):
-                report.puzzles += _load_puzzle_file(path, game_dir.name)
+                slugs = _load_puzzle_file(path, game_dir.name)
+                library |= slugs
+                report.puzzles += len(slugs)
                 report.files.append(path)
+            report.retired += _retire(game_dir.name, library)
             for path in sorted((game_dir / "lessons").glob("*.toml")):
                 report.steps += _load_lesson_file(path, game_dir.name)
                 report.lessons += 1
@@ -205,7 +211,23 @@ def _read_sgf(path: Path, name: Any, game: str) -> str:
         raise ContentError(path, f"{name}: not UTF-8 text") from None
 
 
-def _load_puzzle_file(path: Path, game: str) -> int:
+def _retire(game: str, library: set[str]) -> int:
+    """Take the game's library puzzles that the files no longer list out of the library.
+
+    They are kept, not deleted: learners' attempts at them stay in their history.
+    Teachers' puzzles are not the files' to retire.
+    """
+    gone = Puzzle.objects.filter(game=game, author__isnull=True, is_public=True).exclude(
+        slug__in=library
+    )
+    ids = list(gone.values_list("pk", flat=True))
+    if ids:
+        Puzzle.objects.filter(pk__in=ids).update(is_public=False)
+        sync_theme_copies(ids)
+    return len(ids)
+
+
+def _load_puzzle_file(path: Path, game: str) -> set[str]:
     tables = _read_toml(path).get("puzzles")
     if not isinstance(tables, list) or not tables:
         raise ContentError(path, "no [[puzzles]] tables")
@@ -218,7 +240,7 @@ def _load_puzzle_file(path: Path, game: str) -> int:
             raise ContentError(path, f"puzzle slug {slug!r} appears twice")
         seen.add(slug)
         _save_puzzle(path, table, game, slug=slug, is_public=True)
-    return len(tables)
+    return seen
 
 
 def _load_lesson_file(path: Path, game: str) -> int:

@@ -248,3 +248,28 @@ def test_unknown_game_folder_is_refused(db, tree):
 def test_missing_folder_is_refused(db, tmp_path):
     with pytest.raises(CommandError, match="content folder not found"):
         load(tmp_path / "nowhere")
+
+
+def test_a_puzzle_taken_out_of_the_files_leaves_the_library_with_its_history(db, tree):
+    from accounts.services import create_anonymous_learner
+    from puzzles.models import Attempt
+
+    load(tree)
+    gone = Puzzle.objects.get(slug="pick-two")
+    learner = create_anonymous_learner()
+    Attempt.objects.create(learner=learner, puzzle=gone, state={}, moves=["c2"])
+    text = (tree / "go/puzzles/picks.toml").read_text(encoding="utf-8")
+    start = text.index("[[puzzles]]", text.index('slug = "pick-one"'))
+    (tree / "go/puzzles/picks.toml").write_text(text[:start], encoding="utf-8")
+    out = load(tree)
+    assert "1 library puzzles no longer in the files left the library" in out
+    gone.refresh_from_db()
+    assert gone.is_public is False
+    assert Attempt.objects.filter(puzzle=gone).count() == 1  # the learner's history stays
+    assert Puzzle.objects.get(slug="pick-one").is_public is True
+    assert not Puzzle.themes.through.objects.filter(puzzle=gone, is_public=True).exists()
+    # Put back, it is in the library again.
+    (tree / "go/puzzles/picks.toml").write_text(text, encoding="utf-8")
+    load(tree)
+    gone.refresh_from_db()
+    assert gone.is_public is True

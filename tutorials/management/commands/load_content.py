@@ -30,3 +30,8 @@ class Command(BaseCommand):
                 f"from {len(report.files)} files in {root}."
             )
         )
+        if report.retired:
+            self.stdout.write(
+                f"{report.retired} library puzzles no longer in the files left the library "
+                "(kept, with the attempts at them)."
+            )
