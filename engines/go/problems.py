@@ -147,7 +147,9 @@ def _read(
     refutation: tuple[int, ...] = ()
     targets = task.live_targets(board)
     for target in targets:
-        ok, line = check_first_move(board, target, point, task.aim, budget=budget)
+        ok, line = check_first_move(
+            board, target, point, task.aim, budget=budget, ply=len(board.move_stack)
+        )
         if ok:
             return True, line
         if len(line) > len(refutation):
@@ -184,7 +186,11 @@ def _read_together(
                     (
                         reading.line
                         for t in _weakest_first(task, board)
-                        if (reading := first_capture(board, t, budget=budget)).success
+                        if (
+                            reading := first_capture(
+                                board, t, budget=budget, ply=len(board.move_stack)
+                            )
+                        ).success
                     ),
                     None,
                 )

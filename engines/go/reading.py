@@ -21,25 +21,33 @@ The search is a depth-bounded proof search in the manner of GNU Go's
 ``reading.c``, simplified:
 
 - liberty cut-offs: the attacker tries chains of at most 3 liberties (4 or
-  more is "safe"); a chain in atari with the attacker to move is captured;
+  more is "safe"; 4 only near the root, 3 only within ``THREELIB_PLY`` moves
+  of it); a chain in atari with the attacker to move is captured;
 - candidate moves for the attacker: the chain's liberties, with 2 liberties
-  also the second-order liberties (nets 枷, throw-ins), moves that rescue
-  its own chains in atari next to the target (capturing races 对杀) and, near
-  the root against 3 or more liberties, moves that strengthen its own
-  neighbouring chains of 2 liberties before the target can counter-atari
-  them; for the
-  defender: the chain's liberties, captures of adjacent attacker chains in
-  atari, and liberties of adjacent attacker chains short of liberties
-  (counter-ataris, races);
+  also the second-order liberties (nets 枷, throw-ins), the liberties of the
+  defender's chains one step from the target (an extension would join them:
+  the room a net must cover), moves that rescue its own chains in atari next
+  to the target (capturing races 对杀) and, near the root against 3 or more
+  liberties, moves that strengthen its own neighbouring chains of 2 liberties
+  before the target can counter-atari them; for the defender: the chain's
+  liberties, captures of adjacent attacker chains in atari, and liberties of
+  adjacent attacker chains short of liberties (counter-ataris, races);
 - ``depth`` bounds the attacker's *quiet* moves: a move that puts the target
   in atari is forcing and free, so ladders (征子) are read to the end, ladder
-  breakers included; after ``branch_depth`` plies only forcing moves are tried;
+  breakers included. Each position's result is ``CAPTURED``, ``SAVED`` or
+  ``UNKNOWN``: a chain the attacker has no quiet move left against is not
+  called safe but unknown, and the reading is repeated deeper (``DEPTHS``)
+  until the question is settled, keeping what earlier steps settled. What is
+  still unknown at ``depth`` is read once more with the horizon rule of GNU
+  Go's reader: no quiet move left, the chain has escaped;
+- results are reused by position and by *stage* (how far from the line's start
+  the position is, since the cut-offs depend on it); a line read from the
+  middle (``ply``) counts from the same start, so a position gets one verdict;
 - self-atari is allowed, so snapbacks (倒扑) and throw-ins read naturally;
 - ko captures are legal moves under the board's superko rule (the board's
   history plus the line being read); ko fights are otherwise not evaluated;
-- positions are memoised by their Zobrist hash; ``node_limit`` bounds the
-  moves played. A search that hits the limit is reported as not proven
-  (``complete=False``, ``success=False``).
+- ``node_limit`` bounds the moves played. A search that hits the limit is
+  reported as not proven (``complete=False``, ``success=False``).
 """
 
 from __future__ import annotations
@@ -56,10 +64,12 @@ from . import (  # noqa: F401  (parse_point: doctest names)
     remove_captured,
 )
 
-DEPTH = 6  # quiet attacker moves on one line
-BRANCH_DEPTH = 14  # plies after which only forcing moves are read
+DEPTH = 8  # at most this many quiet attacker moves on one line (read deeper step by step)
+DEPTHS = (4, 8, 12)  # the deepening steps
+BRANCH_DEPTH = 40  # plies after which only forcing moves are read
 MAX_PLY = 160  # a hard stop for pathological forcing sequences
 NODE_LIMIT = 40_000  # moves played in one search
+THREELIB_PLY = 12  # chains of 3 liberties this far from the root are safe
 FOURLIB_PLY = 6  # chains of 4 liberties are attacked only this near the root
 SECOND_ORDER_PLY = 6  # second-order moves on 3-liberty chains, 2-liberty defences
 
@@ -74,6 +84,9 @@ class Reading:
     correct_moves: tuple[int, ...] = ()
     complete: bool = True  # False when the node limit stopped the search
     nodes: int = 0
+
+
+CAPTURED, SAVED, UNKNOWN = "captured", "saved", "unknown"
 
 
 class _Abort(Exception):
@@ -134,7 +147,11 @@ class _Search:
         self.node_limit = node_limit
         self.branch_depth = branch_depth
         self.nodes = 0
-        self.cache: dict = {}
+        self.cache: dict = {}  # unsettled results, by position and depth
+        self.proven: dict = {}  # settled results, by position
+        # At the last depth, a chain the attacker has no quiet move left against
+        # counts as escaped (the reading's horizon), as readers like GNU Go's do.
+        self.horizon = False
 
     # -- stones --------------------------------------------------------------
 
@@ -243,6 +260,18 @@ class _Search:
             for lib in libs:
                 for p in nbrs[lib]:
                     add(p)
+        # The liberties of the defender's chains that an extension would join:
+        # a stone one step from the target is part of its running room.
+        owner = cells[stones[0]]
+        joined: set[int] = set(stones)
+        for lib in libs:
+            for q in nbrs[lib]:
+                if cells[q] == owner and q not in joined:
+                    chain_stones, chain_libs = self.chain(q)
+                    joined.update(chain_stones)
+                    if len(chain_libs) <= 3:
+                        for p in chain_libs:
+                            add(p)
         return moves
 
     def defence_moves(self, stones: list[int], libs: set[int], ply: int = 0) -> list[int]:
@@ -284,86 +313,137 @@ class _Search:
 
     # -- the search ----------------------------------------------------------
 
-    def attack(self, depth: int, ply: int) -> tuple[bool, tuple[int, ...]]:
-        """The attacker to move: can the target be captured?"""
+    def stage(self, ply: int) -> tuple[bool, ...]:
+        """What of the reading depends on how far from the root a position is:
+        a result is reused only at the same stage."""
+        return (
+            ply < SECOND_ORDER_PLY,
+            ply < FOURLIB_PLY,
+            ply < THREELIB_PLY,
+            ply < self.branch_depth,
+        )
+
+    def attack(self, depth: int, ply: int) -> tuple[int, tuple[int, ...]]:
+        """The attacker to move: ``CAPTURED``, ``SAVED`` or ``UNKNOWN``, with the line."""
         target = self.target
         if self.cells[target] == EMPTY:
-            return True, ()
+            return CAPTURED, ()
         stones, libs = self.chain(target)
         n = len(libs)
         if n == 1:
             (p,) = libs
             if self.play(p, self.enemy):
                 self.undo()
-                return True, (p,)
+                return CAPTURED, (p,)
+        if n > 4 or (n == 4 and ply >= FOURLIB_PLY) or (n == 3 and ply >= THREELIB_PLY):
+            return SAVED, ()
         quiet = depth > 0 and ply < self.branch_depth
-        if n > 4 or (n == 4 and (not quiet or ply >= FOURLIB_PLY)) or ply >= MAX_PLY:
-            return False, ()
-        key = (self.hash, 0, depth, quiet)
+        if ply >= MAX_PLY or (n >= 3 and not quiet):
+            return (SAVED if self.horizon else UNKNOWN), ()
+        stage = self.stage(ply)
+        proven = self.proven.get((self.hash, 0, stage))
+        if proven is not None:
+            return proven
+        key = (self.hash, 0, stage, depth, self.horizon)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
-        if n == 3 and not quiet:
-            result = (False, ())
-            self.cache[key] = result
-            return result
         result = None
+        unknown = False
         for m in self.attack_moves(stones, libs, quiet, ply):
             if not self.play(m, self.enemy):
                 continue
             if self.cells[target] == EMPTY:
                 self.undo()
-                result = (True, (m,))
+                result = (CAPTURED, (m,))
                 break
             after = self.libs_of(target)
             if after > 1 and not quiet:
                 self.undo()
+                unknown = True
                 continue
-            saved, sub = self.defend(depth - (after > 1), ply + 1)
+            status, sub = self.defend(depth - (after > 1), ply + 1)
             self.undo()
-            if not saved:
-                result = (True, (m, *sub))
+            if status == CAPTURED:
+                result = (CAPTURED, (m, *sub))
                 break
+            unknown = unknown or status == UNKNOWN
         if result is None:
-            result = (False, ())
-        self.cache[key] = result
+            result = (UNKNOWN if unknown else SAVED, ())
+        if result[0] == UNKNOWN or self.horizon:
+            self.cache[key] = result
+        else:
+            self.proven[(self.hash, 0, stage)] = result
         return result
 
-    def defend(self, depth: int, ply: int) -> tuple[bool, tuple[int, ...]]:
-        """The defender to move: can the target be saved?"""
+    def defend(self, depth: int, ply: int) -> tuple[int, tuple[int, ...]]:
+        """The defender to move: ``CAPTURED`` (no defence works), ``SAVED`` or ``UNKNOWN``."""
         target = self.target
         stones, libs = self.chain(target)
         n = len(libs)
         if n >= 5 or (n == 4 and ply >= FOURLIB_PLY):
-            return True, ()
-        key = (self.hash, 1, depth, depth > 0 and ply < self.branch_depth)
+            return SAVED, ()
+        stage = self.stage(ply)
+        proven = self.proven.get((self.hash, 1, stage))
+        if proven is not None:
+            return proven
+        key = (self.hash, 1, stage, depth, self.horizon)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
         best: tuple[int, ...] = ()
         result = None
+        unknown = False
         for m in self.defence_moves(stones, libs, ply):
             if not self.play(m, self.owner):
                 continue
             if self.libs_of(target) == 1 and not self.stack[-1][1]:
                 # A self-atari that captures nothing only helps in a ko.
-                captured, sub = True, (self._capture_line(),)
+                status, sub = CAPTURED, (self._capture_line(),)
             else:
-                captured, sub = self.attack(depth, ply + 1)
+                status, sub = self.attack(depth, ply + 1)
             self.undo()
-            if not captured:
-                result = (True, (m, *sub))
+            if status == SAVED:
+                result = (SAVED, (m, *sub))
                 break
-            if len(sub) + 1 > len(best):
+            if status == UNKNOWN:
+                unknown = True
+            elif len(sub) + 1 > len(best):
                 best = (m, *sub)
         if result is None:
-            result = (False, best)
-        self.cache[key] = result
+            result = (UNKNOWN, ()) if unknown else (CAPTURED, best)
+        if result[0] == UNKNOWN or self.horizon:
+            self.cache[key] = result
+        else:
+            self.proven[(self.hash, 1, stage)] = result
         return result
 
     def _capture_line(self) -> int:
         (p,) = self.chain(self.target)[1]
         return p
+
+
+def _steps(depth: int) -> list[int]:
+    """The depths read one after the other, up to ``depth``."""
+    return [d for d in DEPTHS if d < depth] + [depth]
+
+
+def _deepen(s: _Search, read, depth: int):
+    """``read(d)`` for growing ``d`` until its status is settled (or ``depth`` is reached).
+
+    Settled results are kept between steps (``_Search.proven``), so each step
+    only reads again what the one before left open. Still open at ``depth``,
+    the last reading stops at the horizon (see ``_Search.horizon``).
+    """
+    for d in _steps(depth):
+        status, line = read(d)
+        if status != UNKNOWN:
+            return status, line
+    s.horizon = True
+    try:
+        return read(depth)
+    finally:
+        s.horizon = False
 
 
 def _top(board: Board, target: int, aim: str, depth: int, node_limit: int, branch_depth: int):
@@ -379,14 +459,16 @@ def _top(board: Board, target: int, aim: str, depth: int, node_limit: int, branc
                 return Reading(False, None, (), {}, (), True, 0)
             moves = s.attack_moves(stones, libs, True, 0)
         else:
-            if len(libs) >= 5 or not s.attack(depth, 0)[0]:
+            if len(libs) >= 5 or _deepen(s, lambda d: s.attack(d, 0), depth)[0] == SAVED:
                 return Reading(True, None, (), {}, (), True, s.nodes)
             moves = s.defence_moves(stones, libs, 0)
         for m in moves:
-            ok, line = _first_move(s, m, aim, depth)
-            if ok is None:
+            status, line = _deepen(s, lambda d, m=m: _first_move(s, m, aim, d), depth)
+            if status is None:
                 continue
-            if ok:
+            if status == UNKNOWN:
+                complete = False
+            elif status:
                 correct.append(m)
                 if not main:
                     main = line
@@ -399,8 +481,9 @@ def _top(board: Board, target: int, aim: str, depth: int, node_limit: int, branc
     return Reading(False, None, (), refutations, (), complete, s.nodes)
 
 
-def _first_move(s: _Search, m: int | None, aim: str, depth: int):
-    """(correct, line) after ``m`` by the side with ``aim``; (None, ()) if illegal.
+def _first_move(s: _Search, m: int | None, aim: str, depth: int, ply: int = 0):
+    """(correct, line) after ``m`` by the side with ``aim``: ``correct`` is True,
+    False, ``UNKNOWN`` (not settled at this depth) or None (``m`` is illegal).
 
     The line starts with ``m`` when correct, and is the opponent's answer line
     (the refutation) when not. ``m`` None: the side plays elsewhere, changing
@@ -415,15 +498,21 @@ def _first_move(s: _Search, m: int | None, aim: str, depth: int):
             if s.cells[s.target] == EMPTY:
                 return True, first
             after = s.libs_of(s.target)
-            saved, line = s.defend(depth - (after > 1), 1)
-            if saved and not line:
-                line = _reply(s)
-            return (not saved), ((*first, *line) if not saved else line)
+            status, line = s.defend(depth - (after > 1), ply + 1)
+            if status == UNKNOWN:
+                return UNKNOWN, ()
+            if status == SAVED:
+                return False, line or _reply(s)
+            return True, (*first, *line)
         captured_some = m is not None and bool(s.stack[-1][1])
         if s.libs_of(s.target) == 1 and not captured_some:
             return False, (s._capture_line(),)
-        captured, line = s.attack(depth, 1)
-        return (not captured), ((*first, *line) if not captured else line)
+        status, line = s.attack(depth, ply + 1)
+        if status == UNKNOWN:
+            return UNKNOWN, ()
+        if status == SAVED:
+            return True, (*first, *line)
+        return False, line
     finally:
         if m is not None:
             s.undo()
@@ -490,6 +579,7 @@ def first_capture(
     node_limit: int = NODE_LIMIT,
     branch_depth: int = BRANCH_DEPTH,
     budget: Budget | None = None,
+    ply: int = 0,
 ) -> Reading:
     """As ``attack``, stopping at the first line that captures.
 
@@ -497,16 +587,23 @@ def first_capture(
     the same order), without reading out every other first move's refutation:
     ``refutations`` and ``correct_moves`` stay empty. With a ``budget``, its nodes
     are spent (``OutOfBudget`` when the search needed more than was left).
+    ``ply``: how many moves of the line being read were played before ``board``
+    (the reading's cut-offs count from the line's start, so that a position gets
+    the same verdict read at the start or on the way).
     """
     limit = _limit(node_limit, budget)
     s = _Search(board, target, depth, limit, branch_depth)
     try:
-        success, line = s.attack(depth, 0)
+        status, line = _deepen(s, lambda d: s.attack(d, ply), depth)
     except _Abort:
         _spend(s, node_limit, budget, aborted=True)
         return Reading(False, None, (), complete=False, nodes=s.nodes)
     _spend(s, node_limit, budget, aborted=False)
-    return Reading(success, line[0] if line else None, line, nodes=s.nodes)
+    success = status == CAPTURED
+    shown = line if success else ()
+    return Reading(
+        success, shown[0] if shown else None, shown, complete=status != UNKNOWN, nodes=s.nodes
+    )
 
 
 def is_capturable(board: Board, target: int, **options) -> bool:
@@ -524,6 +621,7 @@ def check_first_move(
     node_limit: int = NODE_LIMIT,
     branch_depth: int = BRANCH_DEPTH,
     budget: Budget | None = None,
+    ply: int = 0,
 ) -> tuple[bool, tuple[int, ...]]:
     """Is ``move`` a correct first move for ``aim`` ("capture" or "save")?
 
@@ -532,18 +630,18 @@ def check_first_move(
     illegal or when the search ran out of nodes). ``move`` None is a move
     elsewhere that changes nothing here (a tenuki): the line then has no first
     move. With a ``budget``, its nodes are spent (``OutOfBudget`` when the search
-    needed more than was left).
+    needed more than was left). ``ply``: as in ``first_capture``.
     """
     if aim not in ("capture", "save"):
         raise ValueError(f"aim must be 'capture' or 'save', not {aim!r}")
     limit = _limit(node_limit, budget)
     s = _Search(board, target, depth, limit, branch_depth)
     try:
-        ok, line = _first_move(s, move, aim, depth)
+        ok, line = _deepen(s, lambda d: _first_move(s, move, aim, d, ply), depth)
     except _Abort:
         _spend(s, node_limit, budget, aborted=True)
         return False, ()
     _spend(s, node_limit, budget, aborted=False)
-    if ok is None:
+    if ok is None or ok == UNKNOWN:
         return False, ()
     return ok, line

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.go import BLACK, WHITE, Board, Move, parse_point, point_name
+from engines.go import BLACK, EMPTY, WHITE, Board, Move, parse_point, point_name
 from engines.go.reading import (
     Reading,
     attack,
@@ -245,6 +245,42 @@ def test_ladder_breaker_is_the_difference():
     # In the broken ladder the atari is refuted by running out.
     refutation = broken.refutations[parse_point("E4", 13)]
     assert point_name(refutation[0], 13) == "D5"
+
+
+# A net (枷) on the side of a ladder breaker: White C3 breaks the ladder, so
+# the ataris at E4 and D5 fail, and a loose net is needed.
+NET_BESIDE_A_BREAKER = """
+.........
+.........
+.........
+...XX....
+....OX...
+.....X...
+..O......
+.........
+.........
+"""
+
+
+@pytest.mark.parametrize("move", ["D4", "C4", "D3"])
+def test_a_net_from_the_breakers_side_captures(move):
+    # C4 and D3 leave White D4 to join the stone: the net then covers the
+    # joined stones' liberties (D3 or C4), and they cannot get out.
+    board = Board.from_text(NET_BESIDE_A_BREAKER)
+    correct, line = check_first_move(board, parse_point("E5", 9), parse_point(move, 9))
+    assert correct, move
+    after = board.copy()
+    for point in line:  # the main line is legal and ends with the stones taken
+        after.play(point, enforce_turn=False)
+    assert after.cells[parse_point("E5", 9)] == EMPTY
+
+
+@pytest.mark.parametrize(("move", "escape"), [("E4", "D5"), ("D5", "E4"), ("C5", "E4")])
+def test_a_net_beside_a_breaker_refutes_the_ataris(move, escape):
+    board = Board.from_text(NET_BESIDE_A_BREAKER)
+    correct, refutation = check_first_move(board, parse_point("E5", 9), parse_point(move, 9))
+    assert not correct
+    assert point_name(refutation[0], 9) == escape
 
 
 def test_snapback_line_recaptures_at_the_throw_in_point():
