@@ -1341,8 +1341,8 @@ def answer_words(found: Found, answer: int) -> list[tuple[str, str]]:
     if kind == "capture-in-one":
         zh_n, en_n = _stones(len(s0.captured))
         head = (
-            f"正解。{w.marked_zh()}只剩{first}一口气（气）。{ME[0]}下在这里，"
-            f"提掉{zh_n}{THEM[0]}子（提子）。",
+            f"正解。{w.marked_zh()}只剩{first}一口气（liberty）。{ME[0]}下在这里，"
+            f"提掉{zh_n}{THEM[0]}子（capture）。",
             f"Correct. {w.marked_en.capitalize()} {w.have} only one liberty (气) left, "
             f"at {first}. {ME[1]} plays there and captures {en_n} (提子).",
         )
@@ -1375,7 +1375,8 @@ def answer_words(found: Found, answer: int) -> list[tuple[str, str]]:
         if "breaker" in found.facts:
             b = p(found.facts["breaker"])
             head = (
-                head[0] + f"要从这边征：从另一边叫吃，征子会撞上{b}的{THEM[0]}子（引征）。",
+                head[0]
+                + f"要从这边征：从另一边叫吃，征子会撞上{b}的{THEM[0]}子（ladder breaker）。",
                 head[1] + f" Chase from this side: from the other, the ladder runs into "
                 f"the {THEM[1].lower()} stone at {b} (a ladder breaker, 引征).",
             )
@@ -1438,14 +1439,15 @@ def answer_words(found: Found, answer: int) -> list[tuple[str, str]]:
             f"{_libs_zh(a)}口气：这是对杀（capturing race）。{ME[0]}抢先在{first}紧气，"
             f"先把{THEM[0]}子吃掉。",
             f"Correct. {w.marked_en.capitalize()} {w.have} {_libs_en(t)}, the "
-            f"{ME[1].lower()} stones next to them at {p(short)} only {_libs_en(a)}: a "
+            f"{ME[1].lower()} stones next to {'them' if w.many else 'it'} at {p(short)} only "
+            f"{_libs_en(a)}: a "
             f"capturing race (对杀). {ME[1]} fills a liberty first, at {first}, and wins it.",
         )
     elif kind == "escape-extend":
         t = len(chain.liberties)
         if t == 1:
             head = (
-                f"正解。{w.marked_zh()}被叫吃，只剩{first}一口气。往这里长出去（长），"
+                f"正解。{w.marked_zh()}被叫吃，只剩{first}一口气。往这里长出去（extend），"
                 f"有{_libs_zh(k0)}口气，{THEM[0]}棋吃不掉了。",
                 f"Correct. {w.marked_en.capitalize()} {w.have} one liberty left, at {first}. "
                 f"Extend (长) there: now {w.they} {w.have} {_libs_en(k0)} and {THEM[1]} "
@@ -1474,7 +1476,7 @@ def answer_words(found: Found, answer: int) -> list[tuple[str, str]]:
     elif kind == "escape-counter-atari":
         q = p(found.facts["enemy"])
         head = (
-            f"正解。{first}反过来叫吃{q}的{THEM[0]}子（反叫吃），{w.marked_zh()}就得救了。",
+            f"正解。{first}反过来叫吃{q}的{THEM[0]}子（反叫吃，counter-atari），{w.marked_zh()}就得救了。",
             f"Correct. {first} gives atari in return to the {THEM[1].lower()} stones at {q}, "
             f"and {w.marked_en} {'are' if w.many else 'is'} saved.",
         )
@@ -1486,7 +1488,8 @@ def answer_words(found: Found, answer: int) -> list[tuple[str, str]]:
             f"正解。{w.marked_zh()}有{_libs_zh(t)}口气，旁边{p(q)}的{THEM[0]}子有{_libs_zh(a)}"
             f"口气：这是对杀（capturing race）。{ME[0]}抢先在{first}紧{THEM[0]}子的气。",
             f"Correct. {w.marked_en.capitalize()} {w.have} {_libs_en(t)}, the "
-            f"{THEM[1].lower()} stones next to them at {p(q)} {_libs_en(a)}: a capturing "
+            f"{THEM[1].lower()} stones next to {'them' if w.many else 'it'} at {p(q)} "
+            f"{_libs_en(a)}: a capturing "
             f"race (对杀). {ME[1]} fills their liberty first, at {first}.",
         )
     elif kind == "escape-breaker":
@@ -1519,8 +1522,8 @@ def wrong_words(found: Found, point: int, line) -> list[tuple[str, str]]:
             k = max(k for k in last.libs if k is not None)
             return [
                 (
-                    f"失败。从这边叫吃，征子的路上有{b}的{THEM[0]}子（引征）。一路追下去，"
-                    f"{THEM[0]}子和它连上，有了{_libs_zh(k)}口气，逃掉了。",
+                    f"失败。从这边叫吃，征子的路上有{b}的{THEM[0]}子（ladder breaker）。"
+                    f"一路追下去，{THEM[0]}子和它连上，有了{_libs_zh(k)}口气，逃掉了。",
                     f"Wrong. From this side the ladder runs into the {THEM[1].lower()} stone at "
                     f"{b} (a ladder breaker, 引征). As the chase goes on the stones join it, "
                     f"have {_libs_en(k)} and get away.",

@@ -99,7 +99,7 @@ def test_the_written_problem_proves_and_says_what_happens():
         "en": "Black to play: capture the marked stone.",
     }
     right = split_bilingual(problem.tree[0].comment)
-    assert right["zh"].startswith("正解。△白子只剩E6一口气")
+    assert right["zh"].startswith("正解。△白子只剩E6一口气（liberty）")
     assert "captures a stone" in right["en"]
 
 
