@@ -323,7 +323,7 @@ class _Search:
             ply < self.branch_depth,
         )
 
-    def attack(self, depth: int, ply: int) -> tuple[int, tuple[int, ...]]:
+    def attack(self, depth: int, ply: int) -> tuple[str, tuple[int, ...]]:
         """The attacker to move: ``CAPTURED``, ``SAVED`` or ``UNKNOWN``, with the line."""
         target = self.target
         if self.cells[target] == EMPTY:
@@ -376,7 +376,7 @@ class _Search:
             self.proven[(self.hash, 0, stage)] = result
         return result
 
-    def defend(self, depth: int, ply: int) -> tuple[int, tuple[int, ...]]:
+    def defend(self, depth: int, ply: int) -> tuple[str, tuple[int, ...]]:
         """The defender to move: ``CAPTURED`` (no defence works), ``SAVED`` or ``UNKNOWN``."""
         target = self.target
         stones, libs = self.chain(target)
