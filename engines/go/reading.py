@@ -262,17 +262,25 @@ class _Search:
                     add(p)
         # The liberties of the defender's chains that an extension would join:
         # a stone one step from the target is part of its running room.
-        owner = cells[stones[0]]
-        joined: set[int] = set(stones)
+        for chain_libs in self.chains_beside(libs, cells[stones[0]], stones):
+            if len(chain_libs) <= 3:
+                for p in chain_libs:
+                    add(p)
+        return moves
+
+    def chains_beside(self, libs: set[int], color: int, skip=()) -> list[set[int]]:
+        """The liberties of each chain of ``color`` next to a point of ``libs``
+        (each chain once, none with a stone in ``skip``)."""
+        cells, nbrs = self.cells, self.nbrs
+        done: set[int] = set(skip)
+        found = []
         for lib in libs:
             for q in nbrs[lib]:
-                if cells[q] == owner and q not in joined:
+                if cells[q] == color and q not in done:
                     chain_stones, chain_libs = self.chain(q)
-                    joined.update(chain_stones)
-                    if len(chain_libs) <= 3:
-                        for p in chain_libs:
-                            add(p)
-        return moves
+                    done.update(chain_stones)
+                    found.append(chain_libs)
+        return found
 
     def defence_moves(self, stones: list[int], libs: set[int], ply: int = 0) -> list[int]:
         cells, nbrs = self.cells, self.nbrs
@@ -295,16 +303,10 @@ class _Search:
         if n == 2 and ply < SECOND_ORDER_PLY:
             # Attacker chains next to the liberties, short of liberties: a
             # counter-atari there makes the attacker's liberty fill a self-atari.
-            attackers = 3 - self.owner
-            done: set[int] = set()
-            for lib in libs:
-                for q in nbrs[lib]:
-                    if cells[q] == attackers and q not in done:
-                        chain_stones, chain_libs = self.chain(q)
-                        done.update(chain_stones)
-                        if len(chain_libs) <= 3:
-                            for p in chain_libs:
-                                add(p)
+            for chain_libs in self.chains_beside(libs, 3 - self.owner):
+                if len(chain_libs) <= 3:
+                    for p in chain_libs:
+                        add(p)
             # Second-order liberties: room to run, hanging connections.
             for lib in libs:
                 for p in nbrs[lib]:
