@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.go import EMPTY, Move, opponent, point_name
+from engines.go import EMPTY, Move, opponent, parse_point, point_name
 from engines.go.reading import defend, first_capture
 from tests.peers.gnugo import GnuGo, require_gnugo
 from tests.peers.go_problems import (
@@ -33,7 +33,9 @@ from tests.peers.go_problems import (
     KO,
     gnugo_verdicts,
     library,
+    our_verdict,
     our_verdicts,
+    prepared,
     setup_commands,
 )
 
@@ -171,4 +173,5 @@ def test_gnugo_gives_up_where_it_said_the_move_works(gnugo, slug, move):
         assert not first_capture(board, target, ply=len(line)).success
     else:
         assert not defend(board, target).success
-    assert our_verdicts(exercise)[move].verdict == FAILS
+    point = parse_point(move, n)
+    assert our_verdict(exercise, point, prepared(exercise)).verdict == FAILS

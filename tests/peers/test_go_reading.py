@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.go import BLACK, EMPTY, WHITE, parse_point, point_name
+from engines.go import EMPTY, parse_point, point_name
 from engines.go.reading import attack, check_first_move, defend
 from tests.peers.gnugo import GnuGo, require_gnugo
+from tests.peers.go_problems import setup_commands
 from tests.peers.go_tactics import SAMPLED, ladder_positions
 
 POSITIONS = ladder_positions() + SAMPLED
@@ -47,10 +48,7 @@ def gnugo():
 
 def ask_gnugo(gnugo, tactic):
     board = tactic.board()
-    n = tactic.size
-    commands = [f"boardsize {n}", "clear_board"]
-    commands += [f"play B {point_name(p, n)}" for p in board.stones(BLACK)]
-    commands += [f"play W {point_name(p, n)}" for p in board.stones(WHITE)]
+    commands = setup_commands(board)
     commands += [f"attack {tactic.target}", f"defend {tactic.target}"]
     replies = gnugo.batch(commands)
     assert all(reply.ok for reply in replies), replies
@@ -100,7 +98,6 @@ def test_reader_agrees_with_gnugo(gnugo, tactic):
 def _play_out(gnugo, tactic, key):
     """Play ``key``'s line and check who concedes at its end."""
     board = tactic.board()
-    n = tactic.size
     line = (GNU_WRONG.get(key) or READER_MISSES[key]).split()
     moves = [f"{line[i]} {line[i + 1]}" for i in range(0, len(line), 2)]
     for move in moves:
@@ -108,9 +105,7 @@ def _play_out(gnugo, tactic, key):
     target = tactic.target_point
     assert board.cells[target] != EMPTY
     aim = key[2]
-    commands = [f"boardsize {n}", "clear_board"]
-    commands += [f"play B {point_name(p, n)}" for p in tactic.board().stones(BLACK)]
-    commands += [f"play W {point_name(p, n)}" for p in tactic.board().stones(WHITE)]
+    commands = setup_commands(tactic.board())
     commands += [f"play {move}" for move in moves]
     if key in GNU_WRONG:
         # The capture works after all: GNU Go's own defence gives up, and ours too.
