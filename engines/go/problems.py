@@ -17,8 +17,10 @@ solver's, one chain: save it).
 
 ``verify`` proves the authored tree with the reader (every move marked right must be
 right, every move marked wrong must fail, the set-up must be legal and the marked
-stones in danger); ``judge`` decides one move of a learner who has played ``moves``
-so far: in the tree, the tree's verdict and reply; outside it, the reader's.
+stones in danger; a move marked right that the reader cannot prove gets a second
+look from the proof search of ``engines.go.proof``); ``judge`` decides one move of a
+learner who has played ``moves`` so far: in the tree, the tree's verdict and reply;
+outside it, the reader's.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 
 from ..budget import Budget, OutOfBudget
 from . import EMPTY, Board, IllegalMove, Move, ReadCells, opponent, point_name
+from .proof import prove
 from .reading import check_first_move, first_candidates, first_capture
 from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
 
@@ -41,6 +44,9 @@ REFUTATION_PLIES = 5  # how much of a refutation line is shown
 JUDGE_NODES = 20_000
 # What checking and preparing one problem may cost when it is loaded or saved.
 PREPARE_NODES = 2_000_000
+# The proof search's second look at a move the author marks right and the reader
+# cannot prove (``engines.go.proof``: no cut-offs, for the long chases).
+DEEP_NODES = 150_000
 
 
 class ProblemError(ValueError):
@@ -133,7 +139,7 @@ def _first_line(node: Node) -> tuple[Node, ...]:
 
 
 def _read(
-    task: Task, board: Board, point: int | None, budget: Budget
+    task: Task, board: Board, point: int | None, budget: Budget, *, deep: bool = False
 ) -> tuple[bool, tuple[int, ...]]:
     """The reader's verdict on the solver's ``point`` here, with its line.
 
@@ -142,8 +148,24 @@ def _read(
     alone, or when after it every defence still leaves some chain capturable.
     ``point`` None reads a move elsewhere that changes nothing here (a tenuki):
     a right line then has no first move. The searches spend ``budget``
-    (``OutOfBudget`` when it is not enough).
+    (``OutOfBudget`` when it is not enough). ``deep``: a move the reader calls
+    wrong is read again by the proof search, which finds the captures that need
+    more moves than the reader's cut-offs allow; its proof stands.
     """
+    ok, line = _read_fast(task, board, point, budget)
+    if ok or not deep:
+        return ok, line
+    budget.check()
+    proof = prove(
+        board, task.live_targets(board), point, task.aim, node_limit=min(DEEP_NODES, budget.left)
+    )
+    budget.spend(proof.nodes)
+    return (True, proof.line) if proof.status else (ok, line)
+
+
+def _read_fast(
+    task: Task, board: Board, point: int | None, budget: Budget
+) -> tuple[bool, tuple[int, ...]]:
     refutation: tuple[int, ...] = ()
     targets = task.live_targets(board)
     for target in targets:
@@ -478,7 +500,9 @@ def verify(task: Task, budget: Budget | None = None) -> list[str]:
                 elif not task.live_targets(board):
                     errors.append(f"{where}: the tree goes on after the marked stones are gone")
                 else:
-                    ok, _ = _read(task, board, node.move.point, budget)
+                    # A move marked right gets the proof search's second look.
+                    deep = bool(node.correct)
+                    ok, _ = _read(task, board, node.move.point, budget, deep=deep)
                     if ok != bool(node.correct):
                         marked = "right" if node.correct else "wrong"
                         proven = "works" if ok else "fails"
