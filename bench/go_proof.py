@@ -1,0 +1,90 @@
+"""The proof search's second look at the moves the Go problems mark right.
+
+    .venv/bin/python bench/go_proof.py [--only SLUG ...]
+
+When content loads, every move a solution tree marks right is read by the
+reader (``engines.go.reading``); one the reader cannot prove is read again by
+the proof search (``engines.go.proof``), whose proof stands. This walks every
+capture/escape problem and lesson exercise as ``verify`` does and prints how
+many right moves needed the second look, what the reader and the proof search
+cost on those moves (the reader's time is the reference: same moves, same
+run), and the problems that cost most. A measurement: it exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.budget import Budget  # noqa: E402
+from engines.go.problems import DEEP_NODES, PREPARE_NODES, _read  # noqa: E402
+from engines.go.proof import prove  # noqa: E402
+from tests.peers.go_problems import library  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="these slugs only")
+    args = parser.parse_args()
+    exercises = [e for e in library() if not args.only or e.slug in args.only]
+    right = deep = proven = 0
+    fast_times: list[float] = []
+    proof_times: list[float] = []
+    proof_nodes: list[int] = []
+    per_problem: dict[str, float] = {}
+    for exercise in exercises:
+        task = exercise.task
+        board = task.problem.board()
+        solver = task.problem.to_move
+
+        def walk(children, task=task, board=board, solver=solver, slug=exercise.slug):
+            nonlocal right, deep, proven
+            for node in children:
+                if node.move.color == solver and node.correct and task.live_targets(board):
+                    right += 1
+                    t0 = time.perf_counter()
+                    ok, _ = _read(task, board, node.move.point, Budget(PREPARE_NODES))
+                    t1 = time.perf_counter()
+                    if not ok:
+                        deep += 1
+                        proof = prove(
+                            board,
+                            task.live_targets(board),
+                            node.move.point,
+                            task.aim,
+                            node_limit=DEEP_NODES,
+                        )
+                        t2 = time.perf_counter()
+                        fast_times.append(t1 - t0)
+                        proof_times.append(t2 - t1)
+                        proof_nodes.append(proof.nodes)
+                        proven += bool(proof.status)
+                        per_problem[slug] = per_problem.get(slug, 0.0) + t2 - t1
+                board.play(node.move, enforce_turn=False)
+                try:
+                    walk(node.children)
+                finally:
+                    board.pop()
+
+        walk(task.problem.tree)
+    print(f"{len(exercises)} problems, {right} moves marked right")
+    print(f"the reader proves {right - deep}; the proof search reads {deep}, proves {proven}")
+    if deep:
+        fast, slow = statistics.median(fast_times), statistics.median(proof_times)
+        print(
+            f"on those {deep} moves: reader median {fast * 1000:.0f} ms, proof search median "
+            f"{slow * 1000:.0f} ms ({slow / fast:.1f}x), worst {max(proof_times):.2f} s, "
+            f"nodes median {statistics.median(proof_nodes):,.0f}, worst {max(proof_nodes):,}"
+        )
+        print(f"proof search in all: {sum(proof_times):.1f} s")
+        for slug, spent in sorted(per_problem.items(), key=lambda kv: -kv[1])[:5]:
+            print(f"  {slug}: {spent:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
