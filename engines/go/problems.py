@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..budget import Budget, OutOfBudget
 from . import EMPTY, Board, IllegalMove, Move, ReadCells, opponent, point_name
-from .proof import prove
+from .proof import Memo, prove
 from .reading import check_first_move, first_candidates, first_capture
 from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
 
@@ -139,7 +139,13 @@ def _first_line(node: Node) -> tuple[Node, ...]:
 
 
 def _read(
-    task: Task, board: Board, point: int | None, budget: Budget, *, deep: bool = False
+    task: Task,
+    board: Board,
+    point: int | None,
+    budget: Budget,
+    *,
+    deep: bool = False,
+    memo: Memo | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """The reader's verdict on the solver's ``point`` here, with its line.
 
@@ -150,16 +156,27 @@ def _read(
     a right line then has no first move. The searches spend ``budget``
     (``OutOfBudget`` when it is not enough). ``deep``: a move the reader calls
     wrong is read again by the proof search, which finds the captures that need
-    more moves than the reader's cut-offs allow; its proof stands.
+    more moves than the reader's cut-offs allow; its proof stands (``memo``:
+    what the proofs of this problem's earlier positions learned).
     """
     ok, line = _read_fast(task, board, point, budget)
     if ok or not deep:
         return ok, line
-    budget.check()
-    proof = prove(
-        board, task.live_targets(board), point, task.aim, node_limit=min(DEEP_NODES, budget.left)
-    )
-    budget.spend(proof.nodes)
+    for shared in (memo, None) if memo is not None else (None,):
+        # What other lines taught can also lead the search astray: a proof
+        # not found with it is looked for again from nothing.
+        budget.check()
+        proof = prove(
+            board,
+            task.live_targets(board),
+            point,
+            task.aim,
+            node_limit=min(DEEP_NODES, budget.left),
+            memo=shared,
+        )
+        budget.spend(proof.nodes)
+        if proof.status is not None:
+            break
     return (True, proof.line) if proof.status else (ok, line)
 
 
@@ -489,6 +506,8 @@ def verify(task: Task, budget: Budget | None = None) -> list[str]:
         if not danger.success:
             errors.append("the marked stones are not in danger: nothing needs saving")
 
+    memos: dict[tuple[int, ...], Memo] = {}  # by the marked chains still on the board
+
     def walk(children: list[Node], path: list[str]) -> None:
         for node in children:
             here = [*path, node.move.text(size)]
@@ -502,7 +521,8 @@ def verify(task: Task, budget: Budget | None = None) -> list[str]:
                 else:
                     # A move marked right gets the proof search's second look.
                     deep = bool(node.correct)
-                    ok, _ = _read(task, board, node.move.point, budget, deep=deep)
+                    memo = memos.setdefault(tuple(task.live_targets(board)), Memo())
+                    ok, _ = _read(task, board, node.move.point, budget, deep=deep, memo=memo)
                     if ok != bool(node.correct):
                         marked = "right" if node.correct else "wrong"
                         proven = "works" if ok else "fails"

@@ -40,7 +40,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import BLACK, EMPTY, Board, parse_point  # noqa: F401  (BLACK, parse_point: doctest names)
 from .reading import _Abort, _Candidates, _Search
@@ -63,15 +63,26 @@ class Proof:
     nodes: int
 
 
+@dataclass
+class Memo:
+    """What proofs about one problem's marked chains learned, by position: kept
+    between ``prove`` calls on positions of the same problem (a solution tree's
+    line), so that a later position the first proof read is settled at once."""
+
+    table: dict[tuple[int, bool], tuple[int, int]] = field(default_factory=dict)
+    kids: dict[tuple[int, bool], list] = field(default_factory=dict)
+
+
 class _Proof(_Search):
     """The attacker aims to capture any one of ``targets``: attacker to move is
     an OR node (one move must work), defender to move an AND node."""
 
-    def __init__(self, board: Board, targets: list[int], node_limit: int):
+    def __init__(self, board: Board, targets: list[int], node_limit: int, memo: Memo | None):
         super().__init__(board, targets[0], 0, node_limit, MAX_PLY)
         self.targets = list(targets)
-        self.table: dict[tuple[int, bool], tuple[int, int]] = {}
-        self.kids: dict[tuple[int, bool], list] = {}
+        memo = memo if memo is not None else Memo()
+        self.table = memo.table
+        self.kids = memo.kids
 
     # -- the goal --------------------------------------------------------------
 
@@ -271,18 +282,20 @@ def prove(
     aim: str = "capture",
     *,
     node_limit: int = NODE_LIMIT,
+    memo: Memo | None = None,
 ) -> Proof:
     """Is ``move`` (the solver's, None: a move elsewhere) right for ``aim``?
 
     ``aim`` "capture": after it, does one of the chains at ``targets`` fall
     against every defence? "save" (one target): does the chain live against
-    every attack? ``status`` None: ``node_limit`` stopped the search.
+    every attack? ``status`` None: ``node_limit`` stopped the search. ``memo``:
+    shared by the proofs of one problem with the same ``targets``.
     """
     if aim not in ("capture", "save"):
         raise ValueError(f"aim must be 'capture' or 'save', not {aim!r}")
     if aim == "save" and len(targets) != 1:
         raise ValueError("a save reads one chain")
-    s = _Proof(board, targets, node_limit)
+    s = _Proof(board, targets, node_limit, memo)
     solver_attacks = aim == "capture"
     if move is not None and not s.enter(move, solver_attacks):
         return Proof(False, (), s.nodes)
@@ -304,4 +317,4 @@ def prove(
     return Proof(right, (*first, *line) if right else line, s.nodes)
 
 
-__all__ = ["ESCAPE", "NODE_LIMIT", "Proof", "prove"]
+__all__ = ["ESCAPE", "NODE_LIMIT", "Memo", "Proof", "prove"]

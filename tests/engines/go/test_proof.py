@@ -19,7 +19,7 @@ from engines.go import (
     parse_point,
     point_name,
 )
-from engines.go.proof import ESCAPE, prove
+from engines.go.proof import ESCAPE, Memo, prove
 from engines.go.reading import check_first_move
 
 # A loose ladder (the library's net-006): B E3 puts E4 in atari; after W F4 the
@@ -78,6 +78,19 @@ def test_a_loose_ladder_the_fast_reader_misses_is_proven():
     assert proof.line[0] == e3
     end = replay(b, BLACK, proof.line)
     assert end.cells[e4] == EMPTY or len(end.chain(e4).liberties) == 1
+
+
+def test_a_shared_memo_settles_a_later_position_of_the_proven_line():
+    b = board(LOOSE_LADDER)
+    e4 = parse_point("E4", 9)
+    memo = Memo()
+    first = prove(b, [e4], parse_point("E3", 9), "capture", memo=memo)
+    assert first.status is True
+    later = replay(b, BLACK, first.line[:2])  # E3 and White's answer
+    fresh = prove(later, [e4], first.line[2], "capture")
+    shared = prove(later, [e4], first.line[2], "capture", memo=memo)
+    assert fresh.status is shared.status is True
+    assert shared.nodes < fresh.nodes
 
 
 @pytest.mark.parametrize("atari", ["E4", "D5"])
