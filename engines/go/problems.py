@@ -154,13 +154,15 @@ def _read(
     alone, or when after it every defence still leaves some chain capturable.
     ``point`` None reads a move elsewhere that changes nothing here (a tenuki):
     a right line then has no first move. The searches spend ``budget``
-    (``OutOfBudget`` when it is not enough). ``deep``: a move the reader calls
+    (``OutOfBudget`` when it is not enough). ``deep``: a capture the reader calls
     wrong is read again by the proof search, which finds the captures that need
     more moves than the reader's cut-offs allow; its proof stands (``memo``:
     what the proofs of this problem's earlier positions learned).
     """
     ok, line = _read_fast(task, board, point, budget)
-    if ok or not deep:
+    if ok or not deep or task.aim != "capture":
+        # A save is not trusted to the proof search: its escape is a count of
+        # liberties, which a capture proof can afford and a save cannot.
         return ok, line
     for shared in (memo, None) if memo is not None else (None,):
         # What other lines taught can also lead the search astray: a proof
