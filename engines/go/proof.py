@@ -16,8 +16,12 @@ the goal: a marked chain captured is proven; every marked chain reaching
 of five liberties). The candidates are ``reading``'s widest: for the attacker
 the liberties, the second-order liberties, the liberties of the defender's
 chains next to them and the rescue of its own chains in atari; for the
-defender the liberties, captures, counter-ataris and second liberties, and a
-pass (the defender may always wait, so a proof never assumes it must move).
+defender the liberties, captures, counter-ataris and second liberties, the
+liberties of its own short chains beside its liberties, and a pass (the
+defender may always wait, so a proof never assumes it must move). They are a
+choice, not every move: a proof is as sound as they are wide, which
+``tests/engines/go/test_proof.py`` measures against reading every move on
+small boards, and ``tests/peers/test_go_problems_gnugo.py`` against GNU Go.
 
 Several marked chains are read together: capturing any one of them is the aim
 (a double atari).
@@ -256,6 +260,8 @@ class _Proof(_Search):
         return tuple(out)
 
     def stubborn(self, moves: list[int | None], attacker: bool) -> int | None:
+        """The loser's answer the line shows: the defender's that leaves the
+        weakest marked chain the most liberties, the attacker's the fewest."""
         best, best_libs = None, None
         for m in moves:
             if m is None or not self.enter(m, attacker):

@@ -1,6 +1,6 @@
 """The proof-number reader (``engines.go.proof``): the captures the fast reader's
-cut-offs miss, verdicts that agree with the fast reader where both settle, and
-a brute-force oracle (every legal move, read to the end) on small boards."""
+cut-offs miss, no capture claimed where a ladder breaker saves the stone, and a
+brute-force oracle (every legal move, read to the end) on small boards."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ LADDER = """
 .........
 """
 
-# The same ladder with a white breaker on its path: extending saves the stone.
+# The same ladder with a white breaker on its path: the chase fails.
 LADDER_BROKEN = LADDER.replace(".........\n.........\n..X......", "......O..\n.........\n..X......")
 
 
@@ -129,8 +129,8 @@ def test_the_node_limit_leaves_the_question_open():
 
 # ---------------------------------------------------------------------------
 # The oracle: every legal move of both sides (the defender may also pass), read
-# to the end (a capture, the chain at ESCAPE liberties, or the move limit; no
-# ko ban: a ko line ends at the limit), on small boards. Slow and obvious.
+# to the end (a capture, the chain at ESCAPE liberties, or the move limit), with
+# the simple ko ban, on small boards. Slow and obvious.
 
 
 def oracle(b: Board, target: int, attacker: int, plies: int = 12) -> bool:
