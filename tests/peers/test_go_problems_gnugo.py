@@ -151,21 +151,28 @@ def test_every_disagreement_is_adjudicated(disagreements):
         assert ILLEGAL not in (mine.verdict, peer.verdict), key
 
 
+def played(exercise, line: list[str]):
+    """The board after ``line`` (GTP names, the solver first) and the GTP
+    commands that set GNU Go's board the same way."""
+    task = exercise.task
+    board = task.problem.board()
+    commands = setup_commands(board)
+    color = task.problem.to_move
+    for name in line:
+        board.play(Move.from_text(f"{COLOR[color]} {name}", task.size), enforce_turn=False)
+        commands.append(f"play {COLOR[color]} {name}")
+        color = opponent(color)
+    return board, commands
+
+
 @pytest.mark.parametrize(("slug", "move"), sorted(GNU_WRONG), ids="-".join)
 def test_gnugo_gives_up_where_it_said_the_move_works(gnugo, slug, move):
     exercise = BY_SLUG[slug]
     task = exercise.task
     n = task.size
-    board = task.problem.board()
-    solver = task.problem.to_move
     line = [move, *GNU_WRONG[(slug, move)].split()]
-    color = solver
-    commands = setup_commands(board)
-    for name in line:
-        board.play(Move.from_text(f"{COLOR[color]} {name}", n), enforce_turn=False)
-        commands.append(f"play {COLOR[color]} {name}")
-        color = opponent(color)
-    assert color == solver  # the solver, GNU Go's side, is to move
+    assert len(line) % 2 == 0  # the solver, GNU Go's side, is to move
+    board, commands = played(exercise, line)
     target = next(t for t in task.targets if board.cells[t] != EMPTY)
     question = "attack" if task.aim == "capture" else "defend"
     answer = gnugo.batch([*commands, f"{question} {point_name(target, n)}"])[-1]
@@ -183,15 +190,9 @@ def test_the_proof_search_captures_where_gnugo_gives_up(gnugo, slug, move):
     exercise = BY_SLUG[slug]
     task = exercise.task
     n = task.size
-    board = task.problem.board()
     solver = task.problem.to_move
     line = [move, GNU_MISSES[(slug, move)]]
-    commands = setup_commands(board)
-    color = solver
-    for name in line:
-        board.play(Move.from_text(f"{COLOR[color]} {name}", n), enforce_turn=False)
-        commands.append(f"play {COLOR[color]} {name}")
-        color = opponent(color)
+    board, commands = played(exercise, line)
     targets = [t for t in task.targets if board.cells[t] != EMPTY]
     answers = gnugo.batch([*commands, *(f"attack {point_name(t, n)}" for t in targets)])
     assert all(a.text.split()[0] == "0" for a in answers[len(commands) :])
