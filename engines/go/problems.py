@@ -164,22 +164,22 @@ def _read(
         # A save is not trusted to the proof search: its escape is a count of
         # liberties, which a capture proof can afford and a save cannot.
         return ok, line
+    proof = None
     for shared in (memo, None) if memo is not None else (None,):
         # What other lines taught can also lead the search astray: a proof
-        # not found with it is looked for again from nothing.
-        budget.check()
+        # not found with it is looked for again from nothing. Each look takes
+        # at most half of what is left, so that a move that fails leaves the
+        # rest of the check its budget (and the author a clear reason).
+        limit = min(DEEP_NODES, budget.left // 2)
+        if limit < 1:
+            break
         proof = prove(
-            board,
-            task.live_targets(board),
-            point,
-            task.aim,
-            node_limit=min(DEEP_NODES, budget.left),
-            memo=shared,
+            board, task.live_targets(board), point, task.aim, node_limit=limit, memo=shared
         )
         budget.spend(proof.nodes)
         if proof.status is not None:
             break
-    return (True, proof.line) if proof.status else (ok, line)
+    return (True, proof.line) if proof is not None and proof.status else (ok, line)
 
 
 def _read_fast(
