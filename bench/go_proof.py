@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.budget import Budget  # noqa: E402
-from engines.go.problems import DEEP_NODES, PREPARE_NODES, _read  # noqa: E402
-from engines.go.proof import Memo, prove  # noqa: E402
+from engines.go.problems import PREPARE_NODES, _read_fast, _second_look  # noqa: E402
+from engines.go.proof import Memo  # noqa: E402
 from tests.peers.go_problems import library  # noqa: E402
 
 
@@ -49,27 +49,18 @@ def main() -> None:
                 if node.move.color == solver and node.correct and task.live_targets(board):
                     right += 1
                     t0 = time.perf_counter()
-                    ok, _ = _read(task, board, node.move.point, Budget(PREPARE_NODES))
+                    ok, _ = _read_fast(task, board, node.move.point, Budget(PREPARE_NODES))
                     t1 = time.perf_counter()
                     fast_ok += ok
                     if not ok and task.aim == "capture":
                         deep += 1
                         memo = memos.setdefault(tuple(task.live_targets(board)), Memo())
-                        for shared in (memo, None):  # as ``_read``: again from nothing
-                            proof = prove(
-                                board,
-                                task.live_targets(board),
-                                node.move.point,
-                                task.aim,
-                                node_limit=DEEP_NODES,
-                                memo=shared,
-                            )
-                            if proof.status is not None:
-                                break
+                        spent = Budget(PREPARE_NODES)
+                        proof = _second_look(task, board, node.move.point, spent, memo)
                         t2 = time.perf_counter()
                         fast_times.append(t1 - t0)
                         proof_times.append(t2 - t1)
-                        proof_nodes.append(proof.nodes)
+                        proof_nodes.append(spent.spent)  # both looks, if two
                         proven += bool(proof.status)
                         per_problem[slug] = per_problem.get(slug, 0.0) + t2 - t1
                 board.play(node.move, enforce_turn=False)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..budget import Budget, OutOfBudget
 from . import EMPTY, Board, IllegalMove, Move, ReadCells, opponent, point_name
-from .proof import Memo, prove
+from .proof import Memo, Proof, prove
 from .reading import check_first_move, first_candidates, first_capture
 from .sgf import Node, Problem, SgfError, read_problem, split_bilingual
 
@@ -160,10 +160,20 @@ def _read(
     what the proofs of this problem's earlier positions learned).
     """
     ok, line = _read_fast(task, board, point, budget)
-    if ok or not deep or task.aim != "capture":
-        # A save is not trusted to the proof search: its escape is a count of
-        # liberties, which a capture proof can afford and a save cannot.
+    if ok or not deep:
         return ok, line
+    proof = _second_look(task, board, point, budget, memo)
+    return (True, proof.line) if proof is not None and proof.status else (ok, line)
+
+
+def _second_look(
+    task: Task, board: Board, point: int | None, budget: Budget, memo: Memo | None
+) -> Proof | None:
+    """The proof search on a capture the reader calls wrong (None: not read,
+    a save or no budget left). A save is not trusted to it: its escape is a
+    count of liberties, which a capture proof can afford and a save cannot."""
+    if task.aim != "capture":
+        return None
     proof = None
     for shared in (memo, None) if memo is not None else (None,):
         # What other lines taught can also lead the search astray: a proof
@@ -179,7 +189,7 @@ def _read(
         budget.spend(proof.nodes)
         if proof.status is not None:
             break
-    return (True, proof.line) if proof is not None and proof.status else (ok, line)
+    return proof
 
 
 def _read_fast(
@@ -523,7 +533,9 @@ def verify(task: Task, budget: Budget | None = None) -> list[str]:
                 else:
                     # A move marked right gets the proof search's second look.
                     deep = bool(node.correct)
-                    memo = memos.setdefault(tuple(task.live_targets(board)), Memo())
+                    memo = (
+                        memos.setdefault(tuple(task.live_targets(board)), Memo()) if deep else None
+                    )
                     ok, _ = _read(task, board, node.move.point, budget, deep=deep, memo=memo)
                     if ok != bool(node.correct):
                         marked = "right" if node.correct else "wrong"
