@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.dispatch import Signal, receiver
+from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Learner
@@ -17,10 +17,6 @@ from accounts.services import learners_merged
 from . import daily, ratings, review
 from .kinds import BadAnswer, Budget, InvalidPuzzle, Verdict, get_kind
 from .models import Attempt, Puzzle
-
-# Sent after an attempt is solved, with ``attempt``: higher apps (lessons,
-# classrooms) listen instead of this app importing them.
-puzzle_solved = Signal()
 
 
 class StaleAnswer(Exception):
@@ -281,8 +277,6 @@ def record_answer(
             _finish(attempt, solved=verdict.is_correct)
         else:
             attempt.save()
-    if verdict.is_correct:
-        puzzle_solved.send(sender=Attempt, attempt=attempt)
     return Outcome(attempt, verdict)
 
 

@@ -149,15 +149,6 @@ def sgf_name(point: int) -> str:
     return SGF_LETTERS[x] + SGF_LETTERS[y]
 
 
-def parse_sgf_point(text: str) -> int:
-    if len(text) != 2 or not text.isalpha():
-        raise ValueError(f"not an SGF point: {text!r}")
-    x, y = SGF_LETTERS.find(text[0].lower()), SGF_LETTERS.find(text[1].lower())
-    if not (0 <= x < SIZE and 0 <= y < SIZE):
-        raise ValueError(f"off the board: {text!r}")
-    return y * SIZE + x
-
-
 def sort_key(point: int) -> tuple[int, int]:
     """Reading order for lists shown to people: by column, then by row from the bottom."""
     y, x = divmod(point, SIZE)

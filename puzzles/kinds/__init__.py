@@ -71,6 +71,12 @@ class UnknownKind(LookupError):
 Text = str | Mapping[str, str]
 
 
+def both(zh: str, en: str) -> dict[str, str]:
+    """A text in both languages, as kinds write their messages: ``localized``
+    picks the learner's."""
+    return {"zh": zh, "en": en}
+
+
 def localized(text: Text | None) -> str:
     """Pick the active language's text from ``{"zh": ..., "en": ...}``.
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engines.budget import Budget
-from engines.cards import CARDS, Card, cards_text, parse_card, parse_suit
+from engines.cards import Card, cards_text, parse_card, parse_suit
 from engines.dagunzi import (
     DEAD,
     LIVE,
@@ -56,15 +56,12 @@ from . import (
     InvalidPuzzle,
     PuzzleKind,
     Verdict,
+    both,
     read_choice,
     register,
 )
 
 NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
-
-
-def _both(zh: str, en: str) -> dict[str, str]:
-    return {"zh": zh, "en": en}
 
 
 def _cards(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
@@ -218,7 +215,7 @@ def winner_words(plays: Sequence[Sequence[int]], order: Order, leader: int) -> d
         else:
             zh.append(f"{who_zh}的牌小。")
             en.append(f"{label} lower.")
-    return _both("".join(zh), " ".join(en))
+    return both("".join(zh), " ".join(en))
 
 
 def seat_words(relative: int) -> tuple[str, str]:
@@ -351,7 +348,7 @@ class OrderKind(DagunziKind):
         left = self.remaining(data, state)
         if not left[answer]:
             return Verdict(
-                ILLEGAL, message=_both("这张牌不在要排的牌里。", "That card is not left to sort.")
+                ILLEGAL, message=both("这张牌不在要排的牌里。", "That card is not left to sort.")
             ), state
         allowed = self.allowed(order, left, placed)
         if answer not in allowed:
@@ -359,7 +356,7 @@ class OrderKind(DagunziKind):
             sorted_all = " ".join(c.text() for c in order.sorted(left.elements()))
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     f"{answer.text()} 还不该出场：下一张应该是 {right}。"
                     f"剩下的牌从大到小是：{sorted_all}。",
                     f"Not {answer.text()} yet: next comes {right}. The cards left, high to low: "
@@ -371,13 +368,13 @@ class OrderKind(DagunziKind):
         if sum(left.values()) == 1:
             return Verdict(
                 CORRECT,
-                message=_both(
+                message=both(
                     "排好了：" + " ".join(c.text() for c in placed),
                     "Sorted: " + " ".join(c.text() for c in placed),
                 ),
             ), {**state, "judged": True}
         return Verdict(
-            CONTINUE, message=_both(f"对，{answer.text()}。", f"Yes, {answer.text()}.")
+            CONTINUE, message=both(f"对，{answer.text()}。", f"Yes, {answer.text()}.")
         ), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -483,7 +480,7 @@ class LegalKind(DagunziKind):
                 zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
                 en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
         status = CORRECT if set(answer) == truth else WRONG
-        return Verdict(status, message=_both("".join(zh), " ".join(en))), {
+        return Verdict(status, message=both("".join(zh), " ".join(en))), {
             "picked": list(answer),
             "judged": True,
         }
@@ -639,10 +636,10 @@ class PlayKind(DagunziKind):
         best = " / ".join(play_text(p) for p in sorted(accepted))
         if solution is None:
             if right:
-                return Verdict(CORRECT, message=_both("对。", "Right.")), new_state
+                return Verdict(CORRECT, message=both("对。", "Right.")), new_state
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     f"这样出牌可以，但不是这里的好打法。好打法：{best}。",
                     f"That is legal, but not the play here. The play: {best}.",
                 ),
@@ -702,24 +699,24 @@ def ending_words(solution, play, best: str, *, attacking: bool, right: bool) -> 
     after, top = solution.values[play], solution.attackers
     if attacking:
         if right:
-            return _both(
+            return both(
                 f"对：双方都打最好，你们（抓分方）从这里能拿到 {top} 分"
                 "（抠底的话，底牌分翻倍算在里面）。",
                 f"Right: with best play on both sides your side (the attackers) takes {top} "
                 "points from here, the doubled kitty included if you win the last trick (抠底).",
             )
-        return _both(
+        return both(
             f"这样你们（抓分方）最多只能拿 {after} 分；{best} 能拿 {top} 分。",
             f"After that your side (the attackers) can take only {after} points; {best} "
             f"takes {top}.",
         )
     if right:
-        return _both(
+        return both(
             f"对：双方都打最好，抓分方从这里最多只能拿 {top} 分（含抠底翻倍）。",
             f"Right: with best play on both sides the attackers take at most {top} points "
             "from here, a doubled kitty (抠底) included.",
         )
-    return _both(
+    return both(
         f"这样抓分方能拿到 {after} 分；{best} 只让他们拿 {top} 分。",
         f"After that the attackers can take {after} points; {best} holds them to {top}.",
     )
@@ -815,7 +812,7 @@ class SettleKind(DagunziKind):
             zh += "这一轮结束。"
             en += " The round is over."
         status = CORRECT if answer == truth else WRONG
-        return Verdict(status, message=_both(zh, en)), {"answer": answer, "judged": True}
+        return Verdict(status, message=both(zh, en)), {"answer": answer, "judged": True}
 
     def board(self, data, state, *, verdict=None, interactive=True):
         kitty = _cards(data, "kitty")
@@ -938,12 +935,12 @@ class BuryKind(DagunziKind):
         if data["ask"] == "allowed":
             error = self.judge(data)
             truth = "yes" if error is None else "no"
-            message = error.reason if error else _both("可以这样扣。", "This bury is allowed.")
+            message = error.reason if error else both("可以这样扣。", "This bury is allowed.")
             status = CORRECT if answer == truth else WRONG
             return Verdict(status, message=message), {"answer": answer, "judged": True}
         if Counter(answer) - Counter(kitty):
             return Verdict(
-                ILLEGAL, message=_both("只能从底牌里捡。", "Take the cards from the kitty.")
+                ILLEGAL, message=both("只能从底牌里捡。", "Take the cards from the kitty.")
             ), state
         forced = self.joker_bury(data)
         error = self.judge(data, picks=list(answer))
@@ -952,7 +949,7 @@ class BuryKind(DagunziKind):
         if error is None and size_ok:
             return Verdict(
                 CORRECT,
-                message=_both(
+                message=both(
                     f"对：扣 {len(cards)} 张王，捡回最小的 {len(cards)} 张（{words}）。"
                     "先看是不是主牌，再看点数，最后看花色。",
                     f"Right: {len(cards)} joker(s) in, the {len(cards)} smallest back ({words}): "
@@ -961,7 +958,7 @@ class BuryKind(DagunziKind):
             ), {"answer": [c.text() for c in answer], "judged": True}
         return Verdict(
             WRONG,
-            message=_both(
+            message=both(
                 f"要捡回最小的 {len(cards)} 张：{words}。"
                 "分牌和王不能捡；先看是不是主牌，再看点数。",
                 f"Take back the {len(cards)} smallest: {words}. Points and jokers never come "
@@ -1034,7 +1031,7 @@ class CountKind(DagunziKind):
         scoring = [c for c in cards if points([c])]
         total = points(cards)
         listed = " + ".join(f"{c.text()} {points([c])}" for c in scoring) or "0"
-        message = _both(
+        message = both(
             f"分牌：{listed}，一共 {total} 分（5 是 5 分，10 和 K 是 10 分）。",
             f"Point cards: {listed}: {total} points (a 5 is 5, a 10 or a K is 10).",
         )
@@ -1085,6 +1082,3 @@ class TableKind(DagunziKind):
             dealer=data.get("dealer"),
             kitty=_cards(data, "kitty", required=False) or None,
         )
-
-
-__all__ = ["CARDS"]

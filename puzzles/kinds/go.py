@@ -53,6 +53,7 @@ from . import (
     InvalidPuzzle,
     PuzzleKind,
     Verdict,
+    both,
     localized,
     read_choice,
     register,
@@ -61,10 +62,6 @@ from . import (
 
 COLOR_WORDS = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
 STONE_COLORS = {BLACK: "black", WHITE: "white"}
-
-
-def _both(zh: str, en: str) -> dict[str, str]:
-    return {"zh": zh, "en": en}
 
 
 def move_words(text: str) -> str:
@@ -350,22 +347,22 @@ class ProblemKind(GoKind):
 
     def wrong_words(self, task: Task, refutation) -> dict[str, str]:
         if not refutation:
-            return _both("这步棋不行。", "That move does not work.")
+            return both("这步棋不行。", "That move does not work.")
         first = refutation[0].split()[1]
         if self.aim == "capture":
-            return _both(
+            return both(
                 f"对方在 {first} 应，△的棋子就吃不掉了。",
                 f"The answer at {first} saves the marked stones.",
             )
-        return _both(
+        return both(
             f"对方在 {first} 应，△的棋子还是逃不掉。",
             f"The answer at {first} still captures the marked stones.",
         )
 
     def right_words(self) -> dict[str, str]:
         if self.aim == "capture":
-            return _both("吃掉了！", "Captured!")
-        return _both("逃出来了！", "Saved!")
+            return both("吃掉了！", "Captured!")
+        return both("逃出来了！", "Saved!")
 
     def hint(self, data, state):
         task = self.task(data)
@@ -375,7 +372,7 @@ class ProblemKind(GoKind):
         names = _names(board, liberties)
         zh = f"数一数△棋子的气：{names}。" if liberties else "△的棋子已经没有了。"
         en = f"Count the marked stones' liberties: {names}." if liberties else ""
-        return _both(zh, en or zh), dict.fromkeys(liberties, "good")
+        return both(zh, en or zh), dict.fromkeys(liberties, "good")
 
     def move_label(self, text):
         return move_words(text)
@@ -478,8 +475,8 @@ class LibertiesKind(GoKind):
         en = f"This chain ({stones} stone{plural}) has {count} liberties: {names}."
         state = {"answer": answer}
         if answer == count:
-            return Verdict(CORRECT, message=_both(zh, en)), state
-        return Verdict(WRONG, message=_both(zh, en)), state
+            return Verdict(CORRECT, message=both(zh, en)), state
+        return Verdict(WRONG, message=both(zh, en)), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         board = position(data)
@@ -540,9 +537,9 @@ class LegalKind(GoKind):
     def _words(self, code: str, point: str, color: int) -> dict[str, str]:
         zh_color, en_color = COLOR_WORDS[color]
         if code == "legal":
-            return _both(f"{zh_color}棋可以下在 {point}。", f"{en_color} may play at {point}.")
+            return both(f"{zh_color}棋可以下在 {point}。", f"{en_color} may play at {point}.")
         reason = IllegalMove(code).reason
-        return _both(
+        return both(
             f"{zh_color}棋不能下在 {point}。{reason['zh']}",
             f"{en_color} may not play at {point}. {reason['en']}",
         )
@@ -685,12 +682,12 @@ class PointKind(GoKind):
     def _right(self, data, board, answer):
         goal = self._goal(data)
         words = {
-            "tengen": _both(f"对，{answer} 是天元。", f"Yes: {answer} is the centre, tengen."),
-            "star": _both(f"对，{answer} 是星位。", f"Yes: {answer} is a star point."),
-            "name": _both(f"对，这就是 {answer}。", f"Yes, this is {answer}."),
-            "connect": _both("连上了：现在它们是一块棋。", "Connected: they are one chain now."),
-            "atari": _both("叫吃！这块棋只剩一口气了。", "Atari! The chain has one liberty left."),
-            "capture": _both("提掉了！", "Captured!"),
+            "tengen": both(f"对，{answer} 是天元。", f"Yes: {answer} is the centre, tengen."),
+            "star": both(f"对，{answer} 是星位。", f"Yes: {answer} is a star point."),
+            "name": both(f"对，这就是 {answer}。", f"Yes, this is {answer}."),
+            "connect": both("连上了：现在它们是一块棋。", "Connected: they are one chain now."),
+            "atari": both("叫吃！这块棋只剩一口气了。", "Atari! The chain has one liberty left."),
+            "capture": both("提掉了！", "Captured!"),
         }
         return words[goal]
 
@@ -698,18 +695,18 @@ class PointKind(GoKind):
         goal = self._goal(data)
         answers = _names(board, self._answers(data))
         if goal in ("tengen", "star", "name"):
-            return _both(
+            return both(
                 f"{answer} 不对。正确的点：{answers}。",
                 f"{answer} is not it. The point{'s' if ',' in answers else ''}: {answers}.",
             )
         if goal == "connect":
-            return _both(
+            return both(
                 f"下在 {answer} 后它们还没有连在一起（斜着不算相连）。可以下在：{answers}。",
                 f"After {answer} they are still apart (diagonals do not connect). Try: {answers}.",
             )
         target = _point(board, data.get("point"))
         libs = len(board.chain(target).liberties)
-        return _both(
+        return both(
             f"下在 {answer} 后，这块棋还有 {libs} 口气。可以下在：{answers}。",
             f"After {answer} the chain still has {libs} liberties. Try: {answers}.",
         )
@@ -776,16 +773,16 @@ class DeadKind(GoKind):
         board = position(data)
         p = parse_point(answer, board.size)
         if board.cells[p] == EMPTY:
-            message = _both("请点一块棋子。", "Click a stone.")
+            message = both("请点一块棋子。", "Click a stone.")
             return Verdict(ILLEGAL, message=message), state
         chain = min(board.chain(p).stones)
         marked = list(state.get("marked", []))
         if chain in marked:
-            message = _both("这块棋已经标记为死子了。", "These stones are already marked dead.")
+            message = both("这块棋已经标记为死子了。", "These stones are already marked dead.")
             return Verdict(ILLEGAL, message=message), state
         dead = self._dead(data, board)
         if chain not in dead:
-            message = _both(
+            message = both(
                 f"{answer} 的棋是活棋，不能当死子拿掉。",
                 f"The stones at {answer} are alive: they stay on the board.",
             )
@@ -794,14 +791,14 @@ class DeadKind(GoKind):
         if set(marked) >= set(dead):
             return Verdict(CORRECT, message=self._score_words(board, dead)), {"marked": marked}
         left = len(dead) - len(marked)
-        message = _both(f"对，是死子。还有 {left} 块。", f"Yes, dead. {left} more to find.")
+        message = both(f"对，是死子。还有 {left} 块。", f"Yes, dead. {left} more to find.")
         return Verdict(CONTINUE, message=message), {"marked": marked}
 
     def _score_words(self, board, dead):
         stones = [s for p in dead for s in board.chain(p).stones]
         black = sum(1 for s in stones if board.cells[s] == BLACK)
         white = len(stones) - black
-        return _both(
+        return both(
             f"全部找到：拿掉黑死子 {black} 个、白死子 {white} 个。",
             f"All found: {black} dead black and {white} dead white stones come off.",
         )
@@ -829,7 +826,7 @@ def _margin_choices(margin: Fraction) -> list[Fraction]:
 
 def _result_words(margin: Fraction) -> str:
     zh, en = result_text(margin)
-    return localized(_both(zh, en))
+    return localized(both(zh, en))
 
 
 @register
@@ -886,7 +883,7 @@ class CountKind(GoKind):
         par = Fraction(size * size, 2)
         zh_count = _count_text(black)
         en_count = _count_text(black, en=True)
-        words = _both(
+        words = both(
             f"黑方共 {zh_count} 子；归本数 {_count_text(par)}，贴 {_count_text(komi)} 子，"
             f"所以{zh_result}。",
             f"Black has {en_count} stones; half the board is {_count_text(par, en=True)}, "
@@ -992,7 +989,7 @@ class NigiriKind(GoKind):
         guess_en = "one black stone: a guess of odd" if shown == 1 else "two: a guess of even"
         taker_zh = "猜先的一方" if truth == "guesser" else "握子的一方"
         taker_en = "the guesser" if truth == "guesser" else "the player who grabbed"
-        words = _both(
+        words = both(
             f"手里有 {grabbed} 颗白子，是{parity_zh}；出示的是{guess_zh}。所以{taker_zh}执黑先下。",
             f"The hand holds {grabbed} white stones, {parity_en}; the guess was {guess_en}. "
             f"So {taker_en} takes black and plays first.",
@@ -1034,12 +1031,12 @@ class ByoYomiKind(GoKind):
         left = byoyomi_left(data["reserve"], data["moves"])
         used = data["reserve"] - left
         if left:
-            words = _both(
+            words = both(
                 f"每满60秒用掉1分钟，共用掉 {used} 分钟，还剩 {left} 分钟。",
                 f"Each full 60 seconds uses a minute: {used} used, {left} left.",
             )
         else:
-            words = _both(
+            words = both(
                 "保留的时间全部用完：超时了。",
                 "Every reserved minute is used: the time has run out.",
             )

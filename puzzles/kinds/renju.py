@@ -70,6 +70,7 @@ from . import (
     InvalidPuzzle,
     PuzzleKind,
     Verdict,
+    both,
     read_choice,
     register,
 )
@@ -86,10 +87,6 @@ REQUEST_NODES = KEY_NODES
 # What a teacher's save may spend proving and preparing a puzzle: about 3 s here;
 # every shipped puzzle prepares within it.
 SAVE_NODES = 20_000
-
-
-def _both(zh: str, en: str) -> dict[str, str]:
-    return {"zh": zh, "en": en}
 
 
 COLOR = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
@@ -272,7 +269,7 @@ def foul_words(foul: Foul) -> dict[str, str]:
     name = point_name(foul.point)
     zh_kind, en_kind = KIND_WORDS[foul.kind]
     rows = [shape_words(s) for s in foul.shapes]
-    return _both(
+    return both(
         f"{name} 是{zh_kind}：{'、'.join(zh for zh, _en in rows)}。",
         f"{name} is {en_kind}: {'; '.join(en for _zh, en in rows)}.",
     )
@@ -297,11 +294,11 @@ def win_words(color: int, row: tuple[int, ...]) -> dict[str, str]:
     """Five in a row, or (white's) six or more, which wins as well."""
     zh_color, en_color = COLOR[color]
     if len(row) > 5:
-        return _both(
+        return both(
             f"{zh_color}棋连成{len(row)}子（{names(row)}）：白棋长连也算胜！",
             f"{len(row)} in a row for white ({names(row)}): for white an overline wins too!",
         )
-    return _both(
+    return both(
         f"{zh_color}棋五连（{names(row)}），胜！",
         f"Five in a row for {en_color.lower()} ({names(row)}): a win!",
     )
@@ -311,7 +308,7 @@ def allowed_words(analysis: Analysis) -> dict[str, str]:
     """Why black may play there: what the stone makes, and what it does not."""
     name = point_name(analysis.point)
     if analysis.five:
-        return _both(
+        return both(
             f"{name} 成五连，黑胜：五连与禁手同时形成也算胜。",
             f"{name} makes five: black wins, even if a forbidden shape comes with it.",
         )
@@ -336,10 +333,10 @@ def allowed_words(analysis: Analysis) -> dict[str, str]:
     else:
         summary = ("不是禁手", "not forbidden")
     if not zh:
-        return _both(
+        return both(
             f"{name} 不成任何三或四，可以下。", f"{name} makes no three or four: it is allowed."
         )
-    return _both(
+    return both(
         f"{name}：{'；'.join(zh)}。{summary[0]}。",
         f"{name}: {'; '.join(en)}. So {summary[1]}.",
     )
@@ -419,13 +416,13 @@ class ForbiddenKind(RenjuKind):
             board = position(data)
             if board[parse_point(answer)]:
                 return Verdict(
-                    ILLEGAL, message=_both("请点空的交叉点。", "Pick an empty point.")
+                    ILLEGAL, message=both("请点空的交叉点。", "Pick an empty point.")
                 ), state
             if answer in marked:
                 marked.remove(answer)
             else:
                 marked.append(answer)
-            message = _both(
+            message = both(
                 f"已标记 {len(marked)} 个点。找全后按“完成”。",
                 f"{len(marked)} marked. Press Done when you have them all.",
             )
@@ -440,12 +437,12 @@ class ForbiddenKind(RenjuKind):
             if not truth:
                 return Verdict(
                     CORRECT,
-                    message=_both(
+                    message=both(
                         "对：这里黑棋没有禁手。", "Right: black has no forbidden point here."
                     ),
                 ), state
             details = [foul_words(truth[p]) for p in sorted(truth, key=sort_key)]
-            message = _both(
+            message = both(
                 f"全部找到（{len(truth)} 个）。" + "".join(d["zh"] for d in details),
                 f"All {len(truth)} found. " + " ".join(d["en"] for d in details),
             )
@@ -462,11 +459,11 @@ class ForbiddenKind(RenjuKind):
             words = allowed_words(board.analyse(p, BLACK))
             zh.append("不是禁手：" + words["zh"])
             en.append("Not forbidden — " + words["en"])
-        return Verdict(WRONG, message=_both("".join(zh), " ".join(en))), state
+        return Verdict(WRONG, message=both("".join(zh), " ".join(en))), state
 
     def hint(self, data, state):
         count = len(self.truth(data))
-        return _both(
+        return both(
             f"这里一共有 {count} 个禁手点。", f"There are {count} forbidden points here."
         ), {}
 
@@ -577,14 +574,14 @@ class FiveKind(RenjuKind):
             words = foul_words(foul)
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     f"{words['zh']}黑棋下这里是禁手，白棋指出即判负。五连点在：{names(fives)}。",
                     f"{words['en']} Black loses if White points it out. The five: {names(fives)}.",
                 ),
             ), state
         return Verdict(
             WRONG,
-            message=_both(
+            message=both(
                 f"{name} 不成五连。能成五的点：{names(fives)}。",
                 f"{name} makes no five. The winning point: {names(fives)}.",
             ),
@@ -655,7 +652,7 @@ def _changed() -> Verdict:
     """The attempt's position is none the puzzle knows: the puzzle changed under it."""
     return Verdict(
         WRONG,
-        message=_both(
+        message=both(
             "这道题在你做题期间改过了，请重新开始。",
             "This puzzle changed while you were solving it: please start it again.",
         ),
@@ -763,7 +760,7 @@ class FoursKind(PlayedOutKind):
             words = foul_words(foul)
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     words["zh"] + "黑棋不能下这里：白棋指出即判黑负。",
                     words["en"] + " Black may not play there: White points it out and wins.",
                 ),
@@ -773,7 +770,7 @@ class FoursKind(PlayedOutKind):
             five = threats[0]
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     f"{zh_d}棋已经有四，{name} 没有挡住：{zh_d}棋在 {point_name(five)} 成五。",
                     f"{en_d} already has a four and {name} does not stop it: "
                     f"{en_d.lower()} makes five at {point_name(five)}.",
@@ -796,7 +793,7 @@ class FoursKind(PlayedOutKind):
                 return _changed(), {"moves": moves, "wrong": mine}
             wins, line = self._beyond(data, [*moves, mine, reply], board, answer, block, carried)
         if how == "double":
-            words = _both(
+            words = both(
                 f"活四（或双四）：{zh_d}棋只能挡住一头。",
                 f"Two ways to make five: {en_d.lower()} can only block one.",
             )
@@ -808,14 +805,14 @@ class FoursKind(PlayedOutKind):
             words = foul_words(board.forbidden(block))
             return Verdict(
                 CORRECT,
-                message=_both(
+                message=both(
                     f"黑棋必须挡在 {point_name(block)}，可是{words['zh']}黑棋无路可走，白胜！",
                     f"Black must block at {point_name(block)}, but {words['en']} "
                     "Black has no way out: white wins!",
                 ),
             ), {"moves": [*moves, mine], "trap": point_name(block)}
         if wins:
-            words = _both(
+            words = both(
                 f"冲四！{zh_d}棋只能挡在 {point_name(block)}。",
                 f"A four! {en_d} must block at {point_name(block)}.",
             )
@@ -826,14 +823,14 @@ class FoursKind(PlayedOutKind):
                 CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
             ), after
         if wins is None:
-            message = _both(
+            message = both(
                 f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
                 "在本站限定的计算量内找不到取胜的手段。",
                 f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
                 "no win can be found within the site's limits.",
             )
         else:
-            message = _both(
+            message = both(
                 f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
                 f"{zh_a}棋再也没有连续冲四取胜的手段。",
                 f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
@@ -878,19 +875,19 @@ class FoursKind(PlayedOutKind):
         counter = _parsed(node.get("counter", [])) if node else []
         if counter and verify_line(board, counter, attacker=defender):
             reply = move_text(defender, counter[0])
-            why = _both(
+            why = both(
                 f"这不是冲四，{zh_d}棋得到一手：{zh_d}棋自己连续冲四取胜。",
                 f"That is not a four, so {en_d.lower()} is free: "
                 f"{en_d.lower()} wins with fours of its own.",
             )
         elif (stop := self._stop(node, line)) is not None and self._stops(board, stop, attacker):
             reply = move_text(defender, stop)
-            why = _both(
+            why = both(
                 f"这不是冲四，{zh_d}棋得到一手，在 {point_name(stop)} 防住。",
                 f"That is not a four, so {en_d.lower()} is free to defend at {point_name(stop)}.",
             )
         else:
-            why = _both(
+            why = both(
                 f"这不是冲四：{zh_d}棋不必应，可以先防。",
                 f"That is not a four: {en_d.lower()} need not answer it and defends first.",
             )
@@ -932,7 +929,7 @@ class FoursKind(PlayedOutKind):
         line = self.line(data, state or {})
         fours = (len(line) + 1) // 2
         marks = {line[0]: "target"} if line else {}
-        return _both(
+        return both(
             f"还要 {fours} 手冲四（含最后一手）；从△处开始。",
             f"{fours} more moves of yours, fours all the way; start at the marked point.",
         ), marks
@@ -1088,14 +1085,14 @@ class DefendKind(PlayedOutKind):
         mine = move_text(me, answer)
         name = point_name(answer)
         if board.makes_five(answer, me):
-            return Verdict(CORRECT, message=_both("五连，胜！", "Five in a row: you win!")), {
+            return Verdict(CORRECT, message=both("五连，胜！", "Five in a row: you win!")), {
                 "moves": [*moves, mine]
             }
         if foul := black_foul(board, me, answer):
             words = foul_words(foul)
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     words["zh"] + "黑棋不能在这里防守。",
                     words["en"] + " Black may not defend there.",
                 ),
@@ -1107,12 +1104,12 @@ class DefendKind(PlayedOutKind):
         if answer in stops:
             others = [p for p in stops if p != answer]
             also = (
-                _both(f"（{names(others)} 也可以。）", f" ({names(others)} would also do.)")
+                both(f"（{names(others)} 也可以。）", f" ({names(others)} would also do.)")
                 if others
-                else _both("", "")
+                else both("", "")
             )
             threat = node["threat"][0]
-            words = _both(
+            words = both(
                 f"防住了：{name} 之后{zh_t}棋再也没有连续冲四取胜"
                 f"（原来的威胁从 {threat} 开始）。{also['zh']}",
                 f"Defended: after {name}, {en_t.lower()} has no winning fours any more "
@@ -1125,25 +1122,25 @@ class DefendKind(PlayedOutKind):
             reply = move_text(them, block)
             if how == "double":
                 return Verdict(
-                    CORRECT, message=_both("活四，胜定！", "Two ways to five: you win!")
+                    CORRECT, message=both("活四，胜定！", "Two ways to five: you win!")
                 ), {"moves": [*moves, mine]}
             if how == "foul":
                 return Verdict(
                     CORRECT,
-                    message=_both(
+                    message=both(
                         f"黑棋只能挡在禁手点 {block_name}：白胜！",
                         f"Black could only block on a forbidden point, {block_name}: white wins!",
                     ),
                 ), {"moves": [*moves, mine]}
             if how == "safe":
-                words = _both(
+                words = both(
                     f"冲四，{zh_t}棋挡在 {block_name}；这一来{zh_t}棋的连续冲四也不成立了。",
                     f"A four: {en_t.lower()} blocks at {block_name}, and with that"
                     f" {en_t.lower()}'s fours no longer win.",
                 )
                 return Verdict(CORRECT, message=words), {"moves": [*moves, mine, reply]}
             if how == "continue":
-                words = _both(
+                words = both(
                     f"先冲四，{zh_t}棋挡在 {block_name}。威胁还在，继续防守。",
                     f"A four first: {en_t.lower()} blocks at {block_name}. "
                     "The threat is still there: now defend.",
@@ -1154,7 +1151,7 @@ class DefendKind(PlayedOutKind):
             line = _line_texts(them, _parsed(later))
             return Verdict(
                 WRONG,
-                message=_both(
+                message=both(
                     f"冲四之后{zh_t}棋挡在 {block_name}，反而再也防不住了。",
                     f"After your four and {en_t.lower()}'s block at {block_name}, "
                     "nothing defends any more.",
@@ -1164,7 +1161,7 @@ class DefendKind(PlayedOutKind):
         line = _line_texts(them, _parsed(node["refute"].get(name, node["threat"])))
         return Verdict(
             WRONG,
-            message=_both(
+            message=both(
                 f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{names(stops)}。",
                 f"{name} does not stop it: {en_t.lower()} still wins by fours."
                 f" The defence: {names(stops)}.",
@@ -1175,9 +1172,9 @@ class DefendKind(PlayedOutKind):
     def hint(self, data, state):
         node = self.node(data, state or {})
         if node is None or not node["threat"]:
-            return _both("对方没有威胁了。", "There is no threat left."), {}
+            return both("对方没有威胁了。", "There is no threat left."), {}
         board = self.current(data, state or {})
-        return _both(
+        return both(
             f"{'黑' if board.to_move == WHITE else '白'}棋的威胁从△处开始。",
             "The threat starts at the marked point.",
         ), {parse_point(node["threat"][0]): "target"}
@@ -1272,23 +1269,23 @@ class PointKind(RenjuKind):
         color = board.to_move
         if self.meets(data, board, answer):
             if goal in ("tengen", "name"):
-                words = _both(f"对，这就是 {name}。", f"Yes, this is {name}.")
+                words = both(f"对，这就是 {name}。", f"Yes, this is {name}.")
             elif goal == "block":
-                words = _both(
+                words = both(
                     f"挡住了：{name} 正是对方成五的点。",
                     f"Blocked: {name} was where the five would go.",
                 )
             else:
                 analysis = board.analyse(answer, color)
                 rows = [shape_words(s) for s in analysis.shapes if s.kind != "false-three"]
-                words = _both(
+                words = both(
                     f"好：{'、'.join(zh for zh, _e in rows)}。",
                     f"Good: {'; '.join(en for _z, en in rows)}.",
                 )
             return Verdict(CORRECT, message=words), state
         right = names(self.answers(data))
         if goal in ("tengen", "name", "block"):
-            words = _both(
+            words = both(
                 f"{name} 不对。正确的点：{right}。", f"{name} is not it. The point: {right}."
             )
             return Verdict(WRONG, message=words), state
@@ -1298,13 +1295,13 @@ class PointKind(RenjuKind):
         else:
             rows = [shape_words(s) for s in analysis.shapes]
             if rows:
-                base = _both(
+                base = both(
                     f"{name}：{'、'.join(zh for zh, _e in rows)}。",
                     f"{name} makes {'; '.join(en for _z, en in rows)}.",
                 )
             else:
-                base = _both(f"{name} 不成三，也不成四。", f"{name} makes no three and no four.")
-        words = _both(f"{base['zh']}可以下在：{right}。", f"{base['en']} Try: {right}.")
+                base = both(f"{name} 不成三，也不成四。", f"{name} makes no three and no four.")
+        words = both(f"{base['zh']}可以下在：{right}。", f"{base['en']} Try: {right}.")
         return Verdict(WRONG, message=words), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -1348,7 +1345,7 @@ class ClaimKind(RenjuKind):
         )
         if foul is not None:
             words = foul_words(foul)
-            message = _both(
+            message = both(
                 f"{words['zh']}白棋应立即指出，黑方判负（规则第六条）。",
                 f"{words['en']} White points it out at once and black loses (rule 6).",
             )
@@ -1356,14 +1353,14 @@ class ClaimKind(RenjuKind):
         else:
             lapsed = board.lapsed_fouls()
             if lapsed:
-                message = _both(
+                message = both(
                     f"黑棋的禁手（{point_name(lapsed[-1].point)}）当时白棋没有立即指出，反而继续落子，"
                     "禁手失效，现在不能再判黑负。",
                     f"Black's foul at {point_name(lapsed[-1].point)} was not pointed out at once: "
                     "white played on, so it no longer counts.",
                 )
             else:
-                message = _both(
+                message = both(
                     f"黑棋 {last} 不是禁手，没有什么可指出的。",
                     f"Black's {last} is not a forbidden move: there is nothing to claim.",
                 )
