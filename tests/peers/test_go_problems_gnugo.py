@@ -80,9 +80,9 @@ GNU_LATER_KO = {
 # (problem, first move) that works by GNU Go and that the site calls wrong. The
 # first moves the proof search proves within a load's DEEP_NODES, and GNU Go
 # agrees with, are right in their trees. Left: the corner race after a double
-# atari of go-double-atari-009 (B17, B18, F18: a throw-in and eye fight that
-# the proof search does not settle in 2,000,000 nodes; its escape at five
-# liberties is wrong there), two long chases it proves only with about
+# atari of go-double-atari-009 (B17, B18, F18: a throw-in and eye fight; the
+# proof search even refutes B18, but played out, GNU Go's attack beat every
+# defence the proof search offered), two long chases it proves only with about
 # 2,000,000 nodes (go-double-atari-013 O16, go-double-atari-014 F13), and
 # nets it does not settle in 2,000,000 nodes (go-net-008, go-net-014,
 # go-snapback-014).
