@@ -8,7 +8,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from puzzles.models import Puzzle
-from tests.engines.go.test_problems import LADDER
+from tests.helpers import LADDER
 
 pytestmark = pytest.mark.browser
 

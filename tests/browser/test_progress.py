@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from puzzles import daily
 from puzzles.models import DailyPuzzle, Puzzle, ReviewItem
-from tests.engines.go.test_problems import LADDER
+from tests.helpers import LADDER
 
 pytestmark = pytest.mark.browser
 

@@ -17,8 +17,7 @@ from classrooms import assignments, services
 from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import classroom_world, make_user
-from tests.engines.go.test_problems import LADDER
-from tests.web.test_ratings import frozen_clock
+from tests.helpers import LADDER, frozen_clock
 from tutorials.models import Lesson
 
 SECRET_NAME = "Class of Mr Wang"

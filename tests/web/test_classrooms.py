@@ -10,6 +10,7 @@ import pytest
 from classrooms import services
 from classrooms.models import Classroom, Membership
 from tests.conftest import classroom_world, make_user
+from tests.helpers import names_form
 
 SECRET_NAME = "Class of Mr Wang"
 
@@ -173,13 +174,6 @@ def test_the_class_list_shows_both_sides(make_client, world):
 
 
 # --- accounts made by the teacher ---------------------------------------------------
-
-
-def names_form(client, classroom, names):
-    """The "make accounts" form as a browser sends it: the names and the form's token."""
-    page = client.get(f"/classes/{classroom.pk}/students/new/").content.decode()
-    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
-    return {"names": names, "token": token}
 
 
 ODD_NAMES = [

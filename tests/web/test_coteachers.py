@@ -15,8 +15,7 @@ from classrooms import assignments, services
 from classrooms.models import TeacherInvitation
 from puzzles.models import Puzzle
 from tests.conftest import classroom_world, make_user
-from tests.web.test_security import audit
-from tests.web.test_teacher_puzzles import go_fields, saved_puzzle
+from tests.helpers import audit, go_fields, saved_puzzle
 
 SECRET_NAME = "Class of Mr Wang"
 

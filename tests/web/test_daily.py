@@ -2,7 +2,6 @@
 
 import datetime
 import os
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -10,12 +9,11 @@ from pathlib import Path
 from unittest.mock import patch
 
 import pytest
-from django.db import connection, connections
 
 from accounts.services import learner_for_user
 from puzzles import daily
 from puzzles.models import DailyPuzzle, DailySolve, Puzzle, PuzzleReport
-from tests.web.test_ratings import answer, frozen_clock, make_puzzle, retry, solve, text
+from tests.helpers import SharedDatabase, answer, frozen_clock, make_puzzle, retry, solve, text
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = datetime.date(2025, 3, 10)
@@ -173,81 +171,6 @@ def test_no_daily_puzzle_without_a_library(make_client, library, clock):
 
 
 # --- unique under a race --------------------------------------------------------------------
-
-
-class SharedDatabase:
-    """A database that threads and child processes of this test all reach.
-
-    PostgreSQL: the test database itself. SQLite: the test database lives in
-    memory with a shared cache, whose table locks fail at once instead of
-    waiting ("database table is locked"), and which no other process can
-    open; so its schema and committed rows are copied to a file, and the
-    racers use that file with the site's SQLite options, as the site does.
-    """
-
-    def __init__(self, tmp_path):
-        self.path = None
-        settings = connection.settings_dict
-        if connection.vendor == "sqlite":
-            self.path = tmp_path / "shared.sqlite3"
-            connection.ensure_connection()
-            with sqlite3.connect(self.path) as target:
-                connection.connection.backup(target)
-            # In WAL mode before the racers open it, as the site's database is:
-            # switching the mode needs the file to itself.
-            target.execute("PRAGMA journal_mode=WAL")
-            target.close()
-            self.url = f"sqlite:///{self.path}"
-        else:
-            self.url = (
-                f"postgres://{settings['USER']}:{settings['PASSWORD']}@{settings['HOST']}:"
-                f"{settings['PORT'] or 5432}/{settings['NAME']}"
-            )
-
-    def use_in_this_thread(self):
-        """Point this thread's default connection at the shared database."""
-        if self.path is not None:
-            settings = {**connection.settings_dict, "NAME": str(self.path), "CONN_MAX_AGE": 0}
-            connections["default"] = type(connections["default"])(settings, alias="default")
-
-    def run_at_once(self, task, threads: int = 2) -> tuple[list, list[str]]:
-        """Run ``task`` in several threads on this database; (results, errors as repr)."""
-        results, errors = [], []
-
-        def run():
-            try:
-                self.use_in_this_thread()
-                results.append(task())
-            except Exception as error:  # noqa: BLE001  reported to the caller
-                errors.append(repr(error))
-            finally:
-                connections.close_all()
-
-        running = [threading.Thread(target=run) for _ in range(threads)]
-        for thread in running:
-            thread.start()
-        for thread in running:
-            thread.join(timeout=60)
-        return results, errors
-
-    def rows(self, sql: str) -> list[tuple]:
-        """The rows a query returns from the shared database."""
-        if self.path is None:
-            with connection.cursor() as cursor:
-                cursor.execute(sql)
-                return cursor.fetchall()
-        with sqlite3.connect(self.path) as shared:
-            rows = shared.execute(sql).fetchall()
-        shared.close()
-        return rows
-
-    def dailies(self) -> list[tuple[str, str]]:
-        """The stored daily puzzles: (date, puzzle slug)."""
-        sql = (
-            "SELECT d.date, p.slug FROM puzzles_dailypuzzle d"
-            " JOIN puzzles_puzzle p ON p.id = d.puzzle_id ORDER BY d.date"
-        )
-        return [(str(date), slug) for date, slug in self.rows(sql)]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from classrooms import assignments
 from puzzles.models import Puzzle
 from tests.conftest import classroom_world, make_user
-from tests.web.test_teacher_puzzles import CAPTURE_SGF, dagunzi_fields, go_fields, renju_fields
+from tests.helpers import CAPTURE_SGF, dagunzi_fields, go_fields, renju_fields
 from tutorials.models import Lesson
 
 FUZZ = hypothesis_settings(

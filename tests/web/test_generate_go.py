@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 
 from engines.go.problems import Task, verify
 from puzzles.models import Puzzle
-from tests.web.test_content_unique import repeated, shipped_puzzles
+from tests.helpers import repeated, shipped_puzzles
 
 # One short 9x9 game: a capture in one and an escape from atari come out of it.
 RUN = {"games": 1, "seed": 2, "moves": 12, "processes": 1}

@@ -13,7 +13,7 @@ from engines.renju import WHITE, Board, parse_points
 from engines.renju.generate import ForbiddenDrill, grade_forbidden, grade_vcf, stones_key
 from puzzles.models import Puzzle
 from tests.engines.renju.positions import CASES
-from tests.web.test_content_unique import repeated, shipped_puzzles
+from tests.helpers import repeated, shipped_puzzles
 from tutorials.management.commands.generate_renju_puzzles import Command, vcf_explanation
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from puzzles.kinds import InvalidPuzzle, get_kind
 from puzzles.models import Attempt, Puzzle
-from tests.engines.go.test_problems import LADDER
+from tests.helpers import LADDER, make
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -44,20 +44,6 @@ O O . . .
 X X O . .
 . X O . .
 """
-
-
-def make(slug, kind, data, *, public=True, rating=1500, prompt="Solve it."):
-    get_kind(kind).validate(data)
-    return Puzzle.objects.create(
-        slug=slug,
-        game="go",
-        kind=kind,
-        data=data,
-        prompt_zh=prompt,
-        prompt_en=prompt,
-        is_public=public,
-        rating=rating,
-    )
 
 
 @pytest.fixture

@@ -15,8 +15,7 @@ from django.test import Client
 from classrooms import services
 from classrooms.models import Membership
 from tests.conftest import classroom_world
-from tests.web.test_classrooms import names_form
-from tests.web.test_security import audit
+from tests.helpers import audit, names_form
 
 SECRET_NAME = "Class of Mr Wang"
 NAMES = "Li Lei\nHan Meimei\nXiao Ming"

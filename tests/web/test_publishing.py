@@ -17,8 +17,7 @@ from puzzles import publishing
 from puzzles.access import library_games
 from puzzles.models import Puzzle, PuzzleTheme, Theme
 from tests.conftest import classroom_world
-from tests.web.test_security import audit
-from tests.web.test_teacher_puzzles import Editor, go_fields
+from tests.helpers import Editor, audit, go_fields
 
 REVIEW_LIST = "/admin/puzzles/publicationrequest/"
 

@@ -4,107 +4,37 @@ A learner's first try at a library puzzle is a rated game between the two;
 replays, hinted tries, reviews and lesson exercises change nothing.
 """
 
-import contextlib
 import datetime
 import math
-import re
 from unittest.mock import patch
 
 import pytest
 
 from accounts.services import learner_for_user
 from puzzles import glicko2
-from puzzles.kinds import get_kind
 from puzzles.models import START_RATING, Attempt, LearnerRating, Puzzle, RatingPoint, ReviewItem
 from tests.conftest import make_user
-from tests.engines.go.test_problems import LADDER
-
-SHANGHAI = datetime.timezone(datetime.timedelta(hours=8), "Asia/Shanghai")
-PASSWORD = "a-long-test-password"
+from tests.helpers import (
+    LADDER,
+    SharedDatabase,
+    answer,
+    fail,
+    frozen_clock,
+    go_rating,
+    log_in,
+    make_puzzle,
+    retry,
+    snapshot,
+    solve,
+    text,
+)
 
 # test.pick puzzles (tests/kinds.py, a Go kind): c2 is right, any other point wrong.
-ONE_MOVE = {"size": 5, "stones": {"c3": "white"}, "line": [{"accept": ["c2"]}]}
 TWO_MOVES = {
     "size": 5,
     "stones": {"c3": "white"},
     "line": [{"accept": ["c2"], "reply": "d3"}, {"accept": ["d4"]}],
 }
-
-
-# --- helpers shared with test_training, test_daily and test_review ---------------------------
-
-
-def make_puzzle(slug, *, rating=1500.0, game="go", kind="test.pick", data=None, **fields):
-    data = ONE_MOVE if data is None else data
-    get_kind(kind).validate(data)
-    return Puzzle.objects.create(
-        slug=slug,
-        game=game,
-        kind=kind,
-        data=data,
-        prompt_zh=f"题 {slug}",
-        prompt_en=f"Puzzle {slug}.",
-        rating=rating,
-        **fields,
-    )
-
-
-def text(response) -> str:
-    """The page as a reader sees it: tags dropped, white space collapsed."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
-
-
-def answer(client, url, move, ply=0):
-    response = client.post(url, {"move": move, "ply": str(ply)}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 200, text(response)
-    return response
-
-
-def solve(client, slug, *, url=None):
-    """Answer a one-move test.pick puzzle rightly (at /puzzles/<slug>/ unless ``url``)."""
-    response = answer(client, url or f"/puzzles/{slug}/", "c2")
-    assert "Correct!" in text(response)
-    return response
-
-
-def fail(client, slug, *, url=None):
-    response = answer(client, url or f"/puzzles/{slug}/", "a1")
-    assert "Not this one." in text(response)
-    return response
-
-
-def retry(client, slug, *, url=None):
-    response = client.post(url or f"/puzzles/{slug}/", {"action": "retry"})
-    assert response.status_code == 200
-    return response
-
-
-class Clock:
-    """``timezone.now`` for tests: set in Shanghai wall time, returned in UTC."""
-
-    def __init__(self, moment: datetime.datetime):
-        self.moment = moment
-
-    def __call__(self) -> datetime.datetime:
-        return self.moment.astimezone(datetime.UTC)
-
-    def set(self, wall_time: str) -> None:
-        """Move to a Shanghai wall time such as ``"2025-03-10 23:59"``."""
-        self.moment = datetime.datetime.fromisoformat(wall_time).replace(tzinfo=SHANGHAI)
-
-    def advance(self, **delta) -> None:
-        self.moment += datetime.timedelta(**delta)
-
-    def today(self) -> datetime.date:
-        return self.moment.astimezone(SHANGHAI).date()
-
-
-@contextlib.contextmanager
-def frozen_clock():
-    """Stop the site's clock at 2025-03-10 12:00 in Shanghai; move it by hand."""
-    clock = Clock(datetime.datetime(2025, 3, 10, 12, 0, tzinfo=SHANGHAI))
-    with patch("django.utils.timezone.now", clock):
-        yield clock
 
 
 @pytest.fixture
@@ -116,18 +46,6 @@ def clock():
 @pytest.fixture
 def client(make_client, learner_user):
     return make_client(learner_user)
-
-
-def go_rating(user) -> LearnerRating | None:
-    return LearnerRating.objects.filter(learner__user=user, game="go").first()
-
-
-def snapshot(user, puzzle) -> tuple:
-    """Everything a rated game would move: the learner's rating and the puzzle's."""
-    puzzle = Puzzle.objects.get(pk=puzzle.pk)
-    rating = go_rating(user)
-    learner = (rating.rating, rating.deviation, rating.games) if rating else None
-    return learner, puzzle.rating, puzzle.rating_deviation, puzzle.plays
 
 
 # --- Glicko-2 against Glickman's "Example of the Glicko-2 system" ------------------------------
@@ -440,11 +358,6 @@ def test_one_rating_point_per_site_day(client, learner_user, clock):
 # --- merging an anonymous visitor's rating into the account ---------------------------------
 
 
-def log_in(client, username):
-    response = client.post("/accounts/login/", {"login": username, "password": PASSWORD})
-    assert response.status_code == 302
-
-
 def test_on_log_in_the_account_keeps_its_rating_with_more_games(make_client, learner_user):
     established(learner_user, rating=1700.0, games=5)
     account = learner_for_user(learner_user)
@@ -491,7 +404,6 @@ def test_two_first_answers_sent_at_once_make_one_rated_game(tmp_path):
 
     from accounts.models import Learner
     from puzzles import services
-    from tests.web.test_daily import SharedDatabase
 
     puzzle = make_puzzle("p", rating=START_RATING)
     learner = Learner.objects.create()

@@ -6,8 +6,7 @@ import pytest
 
 from puzzles import daily
 from puzzles.models import DailyPuzzle, Puzzle, PuzzleReport
-from tests.engines.go.test_problems import LADDER
-from tests.web.test_go_kinds import make
+from tests.helpers import LADDER, make
 
 
 def text(response) -> str:

@@ -8,8 +8,8 @@ from accounts.models import Learner
 from accounts.services import learner_for_user
 from puzzles import review
 from puzzles.models import Attempt, ReviewItem
-from tests.engines.go.test_problems import LADDER
-from tests.web.test_ratings import (
+from tests.helpers import (
+    LADDER,
     answer,
     fail,
     frozen_clock,

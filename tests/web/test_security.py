@@ -1,69 +1,13 @@
 """Content-Security-Policy, no inline script or style, no CDNs, CSRF on every form."""
 
-from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
 
+from tests.helpers import audit
+
 PASSWORD = "a-long-test-password"
-DATA_BLOCK_TYPES = {"application/json", "application/ld+json"}
-
-
-class PageAudit(HTMLParser):
-    """Collects what a strict CSP would block or what loads from elsewhere."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.problems = []
-        self.scripts = []
-        self.stylesheets = []
-        self._in_script = False
-        self._script_body = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        for name, value in attrs.items():
-            if name == "style":
-                self.problems.append(f"style= attribute on <{tag}>: {value!r}")
-            if name.startswith("on"):
-                self.problems.append(f"inline event handler {name}= on <{tag}>")
-            url = (value or "").strip().lower()
-            if name in ("href", "src", "action", "formaction") and url.startswith("javascript:"):
-                self.problems.append(f"javascript: URL in <{tag} {name}>")
-        if tag == "style":
-            self.problems.append("<style> element")
-        if tag == "script":
-            if (attrs.get("type") or "").lower() in DATA_BLOCK_TYPES:
-                # A data block (allauth's email page passes its texts this way):
-                # never executed, so the policy has nothing to block.
-                return
-            self._in_script = True
-            self._script_body = []
-            if attrs.get("src"):
-                self.scripts.append(attrs["src"])
-            else:
-                self.problems.append("<script> without src")
-        if tag == "link" and attrs.get("href"):
-            self.stylesheets.append(attrs["href"])
-
-    def handle_endtag(self, tag):
-        if tag == "script" and self._in_script:
-            body = "".join(self._script_body).strip()
-            if body:
-                self.problems.append(f"inline <script> body: {body[:60]!r}")
-            self._in_script = False
-
-    def handle_data(self, data):
-        if self._in_script:
-            self._script_body.append(data)
-
-
-def audit(html):
-    parser = PageAudit()
-    parser.feed(html)
-    parser.close()
-    return parser
 
 
 def is_same_site(url):

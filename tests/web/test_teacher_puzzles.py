@@ -8,9 +8,7 @@ JavaScript drives it: by posting the form with the value of the button clicked.
 Private puzzles open to the author's classes only.
 """
 
-import html
 import random
-from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
@@ -21,43 +19,22 @@ from puzzles import publishing
 from puzzles.access import is_visible
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import classroom_world, make_user
-from tests.web.test_security import audit
+from tests.helpers import (
+    CAPTURE_SGF,
+    GO_DIAGRAM,
+    RENJU_FORBIDDEN,
+    Editor,
+    audit,
+    dagunzi_fields,
+    fields_of,
+    go_fields,
+    renju_diagram,
+    renju_fields,
+    saved_puzzle,
+    text_of,
+)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-GO_DIAGRAM = """
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . X . . . .
-. . . X O X . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-"""
-
-CAPTURE_SGF = """(;FF[4]GM[1]CA[UTF-8]SZ[19]AB[gl][fm][gn]AW[gm][im][in]PL[B]TR[gm]
-C[zh: 黑先，吃掉△白子。
-en: Black to play: capture the marked stone.]
-(;B[hm]TE[1]C[Correct. The stone had one liberty left.])
-(;B[hl]BM[1]C[Wrong. White extends and joins the stones on the right.];W[hm]))"""
-
-RENJU_FORBIDDEN = {"f8", "g8", "h9", "h10"}  # h8 is a double-three
-
-
-def renju_diagram(black=(), white=()):
-    from engines.renju import parse_point
-
-    cells = ["."] * 225
-    for names, symbol in ((black, "X"), (white, "O")):
-        for name in names:
-            cells[parse_point(name)] = symbol
-    return "\n".join(" ".join(cells[y * 15 : (y + 1) * 15]) for y in range(15))
-
-
-def text_of(response) -> str:
-    return html.unescape(response.content.decode())
 
 
 @pytest.fixture
@@ -71,69 +48,6 @@ def world(db):
 @pytest.fixture
 def teacher(world, make_client):
     return make_client(world["owner"])
-
-
-def go_fields(**changes):
-    fields = {
-        "kind": "go.capture",
-        "to_move": "black",
-        "size": "9",
-        "diagram": GO_DIAGRAM,
-        "marked": "E5",
-        "solution": "E4",
-        "tool": "black",
-        "prompt_en": "Black to play: capture the marked stone.",
-        "explanation_en": "It had one liberty left.",
-        "action": "save",
-    }
-    fields.update(changes)
-    return fields
-
-
-def renju_fields(**changes):
-    fields = {
-        "kind": "renju.forbidden",
-        "to_move": "black",
-        "rules": "renju",
-        "diagram": renju_diagram(RENJU_FORBIDDEN, {"a1", "o15"}),
-        "tool": "black",
-        "prompt_zh": "黑棋的禁手点在哪里？",
-        "action": "save",
-    }
-    fields.update(changes)
-    return fields
-
-
-DAGUNZI_HANDS = {
-    "hand_south": "♠Q ♥3 ♣4",
-    "hand_east": "♣8 ♣J ♣A",
-    "hand_north": "♠7 ♠7 ♣A",
-    "hand_west": "♠5 ♥8 ♥K",
-}
-
-
-def dagunzi_fields(**changes):
-    fields = {
-        **DAGUNZI_HANDS,
-        "trick": "",
-        "to_play": "south",
-        "dealer": "north",
-        "level": "5",
-        "trump": "♠",
-        "rules": "lianzhong",
-        "follow": "dead",
-        "kitty_points": "30",
-        "prompt_en": "You lead; your side deals. Hold the attackers to the fewest points.",
-    }
-    fields.update(changes)
-    return fields
-
-
-def saved_puzzle(response) -> Puzzle:
-    assert response.status_code == 302, text_of(response)[:3000]
-    puzzle = Puzzle.objects.get()
-    assert response["Location"] == f"{puzzle.url}#play"
-    return puzzle
 
 
 def answer(client, puzzle, data):
@@ -534,85 +448,6 @@ def test_dagunzi_seat_to_play_turns_the_table():
 
 # ---------------------------------------------------------------------------
 # The board editor without JavaScript
-
-
-class FormFields(HTMLParser):
-    """The values a browser would post from the form with id ``editor``."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.fields = {}
-        self.inside = False
-        self.textarea = None
-        self.select = None
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form" and attrs.get("id") == "editor":
-            self.inside = True
-        if not self.inside:
-            return
-        name = attrs.get("name")
-        if tag == "input" and name and name != "csrfmiddlewaretoken":
-            kind = attrs.get("type", "text")
-            if kind in ("radio", "checkbox"):
-                if "checked" in attrs:
-                    self.fields[name] = attrs.get("value", "on")
-            else:
-                self.fields[name] = attrs.get("value", "")
-        elif tag == "textarea":
-            self.textarea = name
-            self.fields[name] = ""
-        elif tag == "select":
-            self.select = name
-        elif tag == "option" and self.select and "selected" in attrs:
-            self.fields[self.select] = attrs.get("value")
-
-    def handle_endtag(self, tag):
-        if tag == "form":
-            self.inside = False
-        elif tag == "textarea" and self.textarea:
-            # A browser drops the newline that starts a textarea's content.
-            self.fields[self.textarea] = self.fields[self.textarea].removeprefix("\n")
-            self.textarea = None
-        elif tag == "select":
-            self.select = None
-
-    def handle_data(self, data):
-        if self.textarea:
-            self.fields[self.textarea] += data
-
-
-def fields_of(response) -> dict:
-    parser = FormFields()
-    parser.feed(response.content.decode())
-    return parser.fields
-
-
-class Editor:
-    """A browser without JavaScript on the editor page: each click posts the form."""
-
-    def __init__(self, client, url):
-        self.client, self.url = client, url
-        self.response = client.get(url)
-        assert self.response.status_code == 200
-
-    @property
-    def page(self):
-        return text_of(self.response)
-
-    def post(self, **changes):
-        data = {**fields_of(self.response), **changes}
-        self.response = self.client.post(self.url, data)
-        return self.response
-
-    def click(self, point, tool=None):
-        changes = {"at": point}
-        if tool:
-            changes["tool"] = tool
-        response = self.post(**changes)
-        assert response.status_code == 200, self.page[:2000]
-        return response
 
 
 def test_teacher_places_stones_by_clicking_and_saves(teacher):

@@ -11,7 +11,7 @@ from accounts.models import Learner
 from accounts.services import learner_for_user
 from puzzles import training
 from puzzles.models import START_RATING, Attempt, LearnerRating, Puzzle, Theme
-from tests.web.test_ratings import make_puzzle, solve, text
+from tests.helpers import make_puzzle, solve, text
 
 RATINGS = range(600, 2401, 100)  # 19 puzzles, one every hundred points
 INDEX = "puzzles_puz_game_49514c_idx"  # on (game, is_public, rating)

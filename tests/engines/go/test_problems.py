@@ -3,17 +3,7 @@
 import pytest
 
 from engines.go.problems import ProblemError, Task, judge, main, verify
-
-# White B2 against the corner: C2 starts a two-move ladder (W B1, B C1 and white
-# cannot escape: A1 would be suicide). B1 ataris from the wrong side.
-LADDER = """(;GM[1]FF[4]SZ[9]PL[B]AB[ah][bg]AW[bh]TR[bh]
-C[zh: 黑先，吃掉△白子。
-en: Black to play: capture the marked stone.]
-(;B[ch]TE[1]C[zh: 征子。
-en: A ladder.];W[bi];B[ci]TE[1]C[zh: 吃住了。
-en: Caught.])
-(;B[bi]BM[1]C[zh: 方向错了。
-en: The wrong side.];W[ch]))"""
+from tests.helpers import LADDER
 
 
 @pytest.fixture
