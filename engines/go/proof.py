@@ -102,11 +102,13 @@ class _Proof(_Search):
         chains.sort(key=lambda c: len(c[1]))
         return chains
 
-    def terminal(self, attacker: bool) -> tuple[int, int] | None:
-        """(pn, dn) when the position is decided, else None."""
-        if any(self.cells[t] != self.owner for t in self.targets):
-            return 0, INFINITY
-        chains = self.live()
+    def terminal(self, attacker: bool, chains: list | None = None) -> tuple[int, int] | None:
+        """(pn, dn) when the position is decided, else None (``chains``: ``live()``
+        when the caller has it)."""
+        if chains is None:
+            if any(self.cells[t] != self.owner for t in self.targets):
+                return 0, INFINITY
+            chains = self.live()
         if attacker and len(chains[0][1]) == 1:
             (p,) = chains[0][1]
             if self.play(p, self.enemy):
@@ -116,10 +118,17 @@ class _Proof(_Search):
             return INFINITY, 0
         return None
 
-    def estimate(self, attacker: bool) -> tuple[int, int]:
-        """Initial proof and disproof numbers of an undecided position: the fewer
-        liberties the weakest marked chain has, the nearer its capture."""
-        libs = len(self.live()[0][1])
+    def first_numbers(self, attacker: bool) -> tuple[int, int]:
+        """The (pn, dn) a new position starts with: decided, or the estimate
+        that the fewer liberties the weakest marked chain has, the nearer its
+        capture."""
+        if any(self.cells[t] != self.owner for t in self.targets):
+            return 0, INFINITY
+        chains = self.live()
+        decided = self.terminal(attacker, chains)
+        if decided is not None:
+            return decided
+        libs = len(chains[0][1])
         if attacker:
             return libs, 1
         return libs, max(1, ESCAPE - libs)
@@ -175,7 +184,7 @@ class _Proof(_Search):
                 continue
             child = self.key(not attacker)
             if child not in self.table:
-                self.table[child] = self.terminal(not attacker) or self.estimate(not attacker)
+                self.table[child] = self.first_numbers(not attacker)
             kids.append((m, child))
             self.leave(m)
         self.kids[key] = kids
