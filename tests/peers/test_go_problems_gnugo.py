@@ -79,13 +79,17 @@ GNU_LATER_KO = {
 
 # (problem, first move) that works by GNU Go and that the site calls wrong. The
 # first moves the proof search proves within a load's DEEP_NODES, and GNU Go
-# agrees with, are right in their trees. Left: the corner race after a double
-# atari of go-double-atari-009 (B17, B18, F18: a throw-in and eye fight; the
-# proof search even refutes B18, but played out, GNU Go's attack beat every
-# defence the proof search offered), two long chases it proves only with about
-# 2,000,000 nodes (go-double-atari-013 O16, go-double-atari-014 F13), and
-# nets it does not settle in 2,000,000 nodes (go-net-008, go-net-014,
-# go-snapback-014).
+# agrees with, are right in their trees. Left:
+# - the corner race after the double atari of go-double-atari-009 (B17, B18,
+#   F18). The proof search even refutes B18, yet played out, GNU Go's attack
+#   beat every defence it offered: the attacker must lengthen its own short
+#   chain (F19), not among its candidates. With that candidate it proves B18
+#   and B17 in 1.2 and 1.8 million nodes, more than a load pays, and the
+#   library's other proofs slow down, so it is not in;
+# - two long chases it proves only with about 2,000,000 nodes
+#   (go-double-atari-013 O16, go-double-atari-014 F13);
+# - nets it does not settle in 2,000,000 nodes (go-net-008, go-net-014,
+#   go-snapback-014).
 READER_MISSES = {
     ("go-double-atari-009", "B18"),
     ("go-double-atari-009", "F18"),
