@@ -46,8 +46,8 @@ from engines.go.reading import attack, defend
 from engines.go.sgf import Node, Problem, SgfError, read_problem, write_problem
 from puzzles import publishing
 from puzzles.boards import grid_board
+from puzzles.games.renju.kinds import position as renju_position
 from puzzles.kinds import InvalidPuzzle, OutOfBudget, UnknownKind, get_kind, localized
-from puzzles.kinds.renju import position as renju_position
 from puzzles.models import START_RATING, Puzzle
 from puzzles.services import prepare_for_save
 

@@ -324,13 +324,8 @@ CONTENT_SECURITY_POLICY = (
     "base-uri 'self'; object-src 'none'"
 )
 
-# Content and puzzle kinds.
+# Content: a folder per game (the games and their puzzle kinds: puzzles.games).
 CONTENT_DIR = Path(env_str("QIPAI_CONTENT_DIR", str(BASE_DIR / "content")))
-# Modules that register puzzle kinds when imported, a module per game. Tests and
-# benchmarks add their own through QIPAI_EXTRA_KIND_MODULES.
-PUZZLE_KIND_MODULES = env_list(
-    "QIPAI_KIND_MODULES", ["puzzles.kinds.go", "puzzles.kinds.renju", "puzzles.kinds.dagunzi"]
-) + env_list("QIPAI_EXTRA_KIND_MODULES", [])
 # The bare-template view that benchmarks compare pages against.
 BENCH_VIEWS = env_bool("QIPAI_BENCH_VIEWS", False)
 

@@ -1,5 +1,4 @@
 from django.apps import AppConfig
-from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 
@@ -9,9 +8,9 @@ class PuzzlesConfig(AppConfig):
 
     def ready(self):
         from . import content_cache, services  # noqa: F401  (signal receivers)
-        from .kinds import load_kind_modules
+        from .games import load_kinds
         from .models import Puzzle, Theme
 
         content_cache.watch(Puzzle, Theme)
 
-        load_kind_modules(settings.PUZZLE_KIND_MODULES)
+        load_kinds()

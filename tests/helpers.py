@@ -28,8 +28,8 @@ from django.db import connection, connections
 
 from engines.cards import parse_cards
 from engines.go.sgf import read_problem
+from puzzles.games.renju.kinds import position
 from puzzles.kinds import get_kind
-from puzzles.kinds.renju import position
 from puzzles.models import LearnerRating, Puzzle
 
 # --- pages: the CSP audit ---------------------------------------------------------------------

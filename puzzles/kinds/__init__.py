@@ -24,12 +24,11 @@ A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
 
 Lesson exercises are puzzles of the same kinds: one checker serves both.
 Kinds register themselves with ``@register`` when their module is imported;
-``settings.PUZZLE_KIND_MODULES`` lists the modules to import at start-up.
+each taught game's ``kinds`` module is imported at start-up (``puzzles.games``).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -306,8 +305,3 @@ def kind_title(name: str) -> str:
 
 def kind_names() -> list[str]:
     return sorted(_REGISTRY)
-
-
-def load_kind_modules(modules: list[str]) -> None:
-    for module in modules:
-        importlib.import_module(module)

@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from engines.dagunzi import check_play, points, trick_winner
+from puzzles.games.dagunzi.kinds import _cards, _order, _plays, _rules
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
-from puzzles.kinds.dagunzi import _cards, _order, _plays, _rules
 from puzzles.models import Puzzle
 from tests.shipped import shipped_content, solve_through_kind
 from tutorials.models import Lesson

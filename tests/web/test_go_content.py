@@ -11,8 +11,8 @@ import pytest
 
 from engines.go import parse_point, point_name
 from engines.go.match import byoyomi_left, nigiri
+from puzzles.games.go.kinds import POINT_GOALS, position
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
-from puzzles.kinds.go import POINT_GOALS, position
 from puzzles.models import Puzzle
 from tests.shipped import shipped_content
 from tutorials.models import Lesson

@@ -12,8 +12,8 @@ import pytest
 
 from engines.renju import parse_points, point_name
 from engines.renju.solver import vcf, verify_line
+from puzzles.games.renju.kinds import position
 from puzzles.kinds import CONTINUE, CORRECT, MARKED, get_kind
-from puzzles.kinds.renju import position
 from puzzles.models import Puzzle
 from tests.shipped import shipped_content, solve_through_kind
 from tutorials.models import Lesson

@@ -15,6 +15,8 @@ import pytest
 
 from engines.renju import BLACK, EMPTY, Board, opponent, parse_point, point_name
 from engines.renju.solver import defences, four_reply, placed, vcf, verify_line
+from puzzles.games.renju import kinds
+from puzzles.games.renju.kinds import REQUEST_NODES, VCF_NODES, position
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -25,8 +27,6 @@ from puzzles.kinds import (
     get_kind,
     with_prepared,
 )
-from puzzles.kinds import renju as kinds
-from puzzles.kinds.renju import REQUEST_NODES, VCF_NODES, position
 from tests.engines.renju.shipped import data as shipped
 
 FOUR_THREE = {"black": "h8 i8 j8 k9 k10", "white": "g8 h10 i11 m3 c12"}

@@ -42,9 +42,8 @@ from engines.go.match import byoyomi_left, nigiri
 from engines.go.problems import PREPARE_NODES, Known, ProblemError, Task, judge, prepare, verify
 from engines.go.reading import defend
 from engines.go.sgf import SgfError, read_game, split_bilingual
-
-from ..boards import answer_controls, choice_buttons, grid_board
-from . import (
+from puzzles.boards import answer_controls, choice_buttons, grid_board
+from puzzles.kinds import (
     CONTINUE,
     CORRECT,
     ILLEGAL,

@@ -44,10 +44,9 @@ from engines.dagunzi.kitty import IllegalBury, check_bury, check_joker_bury
 from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
-
-from ..boards import answer_controls, choice_buttons, submit_button
-from ..cardtable import card_table, cards_row, hand_controls, seat_label
-from . import (
+from puzzles.boards import answer_controls, choice_buttons, submit_button
+from puzzles.cardtable import card_table, cards_row, hand_controls, seat_label
+from puzzles.kinds import (
     CONTINUE,
     CORRECT,
     ILLEGAL,

@@ -58,9 +58,8 @@ from engines.renju.solver import (
     vcf_tree,
     verify_line,
 )
-
-from ..boards import choice_buttons, grid_board, submit_button
-from . import (
+from puzzles.boards import choice_buttons, grid_board, submit_button
+from puzzles.kinds import (
     CONTINUE,
     CORRECT,
     ILLEGAL,

@@ -1,0 +1,1 @@
+"""Everything web-side about dagunzi: its puzzle kinds, prose and pictures."""

@@ -1,0 +1,1 @@
+"""Everything web-side about go: its puzzle kinds, prose and pictures."""

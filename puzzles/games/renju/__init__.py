@@ -1,0 +1,1 @@
+"""Everything web-side about renju: its puzzle kinds, prose and pictures."""
