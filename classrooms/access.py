@@ -1,7 +1,10 @@
 """Who may see a class: a 404 for anyone outside it, so a class's existence never leaks."""
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404
+
+from puzzles.models import Puzzle
 
 from .assignments import is_assigned
 from .models import Assignment, Classroom, Membership, TeacherInvitation
@@ -112,3 +115,20 @@ def get_teaching_assignment(user, pk, assignment_pk) -> Assignment:
         raise Http404
     assignment.classroom = classroom
     return assignment
+
+
+def is_visible_to_classes(user, puzzle: Puzzle) -> bool:
+    """A private puzzle opens to the teachers of every class its author teaches, and
+    to those classes' active students (membership and class not archived). One query."""
+    return (
+        Classroom.objects.filter(teachers=puzzle.author_id)
+        .filter(
+            Q(teachers=user)
+            | Q(
+                memberships__student=user,
+                memberships__archived_at__isnull=True,
+                archived_at__isnull=True,
+            )
+        )
+        .exists()
+    )

@@ -13,8 +13,8 @@ class ClassroomsConfig(AppConfig):
         from puzzles.navigation import register_return
 
         from . import signals  # noqa: F401  forgets one-time passwords once changed
+        from .access import is_visible_to_classes
         from .assignments import return_to_assignment
-        from .authoring import is_visible_to_classes
 
         register_visibility(is_visible_to_classes)
         # A puzzle opened from an assignment leads back to it.

@@ -1,4 +1,8 @@
-"""The teacher's own puzzles: list, make (board editors, SGF, the 打滚子 form), edit, delete."""
+"""The teacher's own puzzles: list, make (each game's editor modes), edit, delete.
+
+What a teacher can make, and how, is each game's (``puzzles.authoring``); these
+pages decide who may author and show the modes.
+"""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,11 +15,11 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from puzzles import authoring
+from puzzles.authoring import BOARD_EDITOR, AuthoringError
+from puzzles.authoring_forms import PuzzleTextsForm
 from puzzles.games import get_game
 
-from . import authoring
-from .authoring import AuthoringError
-from .puzzle_forms import EDITOR_FORMS, DagunziForm, PuzzleTextsForm, SgfForm
 from .services import is_teacher
 
 
@@ -39,99 +43,60 @@ def _saved(request, puzzle):
     return redirect(f"{puzzle.url}#play")
 
 
-def _initial(game, puzzle):
-    return {**authoring.editor_fields(game, puzzle), **PuzzleTextsForm.initial_texts(puzzle)}
-
-
 @login_required
 def puzzle_list(request):
     _require_teacher(request.user)
     rows = authoring.puzzle_rows(request.user)
-    return render(request, "classrooms/puzzles/list.html", {"rows": rows})
+    context = {"rows": rows, "editors": authoring.editors()}
+    return render(request, "classrooms/puzzles/list.html", context)
 
 
 @login_required
-def new_puzzle(request, game):
+def new_puzzle(request, game, mode=None):
     _require_teacher(request.user)
-    if game == "dagunzi":
-        return _dagunzi_page(request, None)
-    if game not in EDITOR_FORMS:
+    editor = authoring.editor(game)
+    found = editor.mode(mode) if editor is not None else None
+    if found is None:
         raise Http404
-    return _editor_page(request, game, None)
-
-
-@login_required
-def upload_sgf(request):
-    _require_teacher(request.user)
-    return _sgf_page(request, None)
+    return _mode_page(request, editor, found, None)
 
 
 @login_required
 def edit_puzzle(request, slug):
     puzzle = _own(request.user, slug)
-    if puzzle.game == "dagunzi":
-        return _dagunzi_page(request, puzzle)
-    if authoring.edits_as_sgf(puzzle, request.GET.get("mode")):
-        return _sgf_page(request, puzzle)
-    return _editor_page(request, puzzle.game, puzzle)
+    editor = authoring.editor(puzzle.game)
+    return _mode_page(request, editor, editor.mode_for(puzzle, request.GET.get("mode")), puzzle)
 
 
 @vary_on_headers("HX-Request")
-def _editor_page(request, game, puzzle):
-    """A board editor: every click posts the whole form; only saving stores anything."""
-    form_class = EDITOR_FORMS[game]
-    form = form_class(request.POST or None, initial=_initial(game, puzzle))
+def _mode_page(request, editor, mode, puzzle):
+    """A mode's form. A board editor's every click posts the whole form; only
+    saving stores anything. A plain form saves on a valid post."""
+    initial = {**mode.initial(puzzle), **PuzzleTextsForm.initial_texts(puzzle)}
+    form = mode.form(request.POST or None, request.FILES or None, initial=initial)
+    board = mode.template == BOARD_EDITOR
     status = 200
     if request.method == "POST":
         status = 400
         if form.is_valid():
             try:
-                outcome = authoring.run_editor(
-                    game, form.cleaned_data, author=request.user, puzzle=puzzle
-                )
+                outcome = mode.run(form, author=request.user, puzzle=puzzle)
             except AuthoringError as error:
                 form.add_error(None, str(error))
             else:
                 if outcome.puzzle is not None:
                     return _saved(request, outcome.puzzle)
                 form, status = form.refreshed(outcome.changes), 200
-    template = "classrooms/puzzles/editor.html" + ("#editor" if request.htmx else "")
-    context = {"form": form, "game": get_game(game), "puzzle": puzzle, "board": form.board()}
+    template = mode.template + ("#editor" if board and request.htmx else "")
+    context = {
+        "form": form,
+        "game": get_game(editor.game),
+        "puzzle": puzzle,
+        "mode": mode,
+        "others": [other for other in editor.modes if other is not mode],
+        "board": form.board() if board else "",
+    }
     return render(request, template, context, status=status)
-
-
-def _dagunzi_page(request, puzzle):
-    form = DagunziForm(request.POST or None, initial=_initial("dagunzi", puzzle))
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = authoring.save_dagunzi_puzzle(
-                request.user, form.data_for_kind(), form.texts(), puzzle
-            )
-        except AuthoringError as error:
-            form.add_error(None, str(error))
-        else:
-            return _saved(request, saved)
-    status = 400 if request.method == "POST" else 200
-    context = {"form": form, "game": get_game("dagunzi"), "puzzle": puzzle}
-    return render(request, "classrooms/puzzles/form.html", context, status=status)
-
-
-def _sgf_page(request, puzzle):
-    initial = {**authoring.sgf_fields(puzzle), **PuzzleTextsForm.initial_texts(puzzle)}
-    form = SgfForm(request.POST or None, request.FILES or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            saved = authoring.save_sgf_puzzle(
-                request.user, kind=data["kind"], sgf=data["sgf"], texts=form.texts(), puzzle=puzzle
-            )
-        except AuthoringError as error:
-            form.add_error(None, str(error))
-        else:
-            return _saved(request, saved)
-    status = 400 if request.method == "POST" else 200
-    context = {"form": form, "game": get_game("go"), "puzzle": puzzle, "sgf": True}
-    return render(request, "classrooms/puzzles/form.html", context, status=status)
 
 
 @login_required

@@ -13,10 +13,11 @@ import random
 import pytest
 from django.test import Client
 
-from classrooms import authoring, services
+from classrooms import services
 from engines.cards import CARDS
-from puzzles import publishing
+from puzzles import authoring, publishing
 from puzzles.access import is_visible
+from puzzles.games.dagunzi import editor as dagunzi_editor
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import classroom_world, make_user
 from tests.helpers import (
@@ -320,7 +321,7 @@ def test_an_ending_too_large_to_prove_is_refused_in_bounded_time(teacher):
     random.Random(8).shuffle(deck)
     hands = {
         f"hand_{seat}": " ".join(deck[i * 8 : (i + 1) * 8])
-        for i, seat in enumerate(authoring.SEATS)
+        for i, seat in enumerate(dagunzi_editor.SEATS)
     }
     response = teacher.post("/classes/puzzles/new/dagunzi/", dagunzi_fields(**hands))
     assert response.status_code == 400
@@ -430,7 +431,7 @@ def test_dagunzi_ending_made_and_solved(teacher):
 
 
 def test_dagunzi_seat_to_play_turns_the_table():
-    data = authoring.dagunzi_data(
+    data = dagunzi_editor.dagunzi_data(
         hands={"south": ["♥2"], "east": ["♥3"], "north": ["♥4"], "west": ["♥5"]},
         trick=[["♥6"]],
         to_play="east",
