@@ -27,7 +27,7 @@ short of liberties (``candidates``) and reads each one out (``read_out``):
   does: a problem that does not verify, or costs more, is dropped.
 
 The reader is used only through its public functions, so the set can be made
-again when the reader improves (``manage.py generate_go_problems``). ``canonical``
+again when the reader improves (``manage.py generate_puzzles go``). ``canonical``
 gives the same key to a problem turned, mirrored or with the colours swapped.
 """
 

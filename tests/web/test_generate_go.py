@@ -1,4 +1,4 @@
-"""``manage.py generate_go_problems``: a seeded run writes the same files every time,
+"""``manage.py generate_puzzles go``: a seeded run writes the same files every time,
 ``--check`` says when the files differ, and what it writes proves and loads."""
 
 import re
@@ -25,7 +25,7 @@ def written(tmp_path_factory):
     root = tmp_path_factory.mktemp("content")
     out = root / "go" / "puzzles"
     report = StringIO()
-    call_command("generate_go_problems", **RUN, out=out, stdout=report)
+    call_command("generate_puzzles", "go", **RUN, out=out, stdout=report)
     return root, out, report.getvalue()
 
 
@@ -58,7 +58,7 @@ def test_the_same_seed_writes_the_same_files_and_check_says_so(written):
     _root, out, _report = written
     before = sgf_files(out)
     report = StringIO()
-    call_command("generate_go_problems", **RUN, out=out, check=True, stdout=report)
+    call_command("generate_puzzles", "go", **RUN, out=out, check=True, stdout=report)
     assert "match" in report.getvalue()
     assert sgf_files(out) == before
 
@@ -70,7 +70,7 @@ def test_check_fails_when_a_file_was_edited(written, tmp_path):
     toml = copy / "generated.toml"
     toml.write_text(toml.read_text().replace("rating = ", "rating = 1", 1))
     with pytest.raises(CommandError, match="differ from a fresh run"):
-        call_command("generate_go_problems", **RUN, out=copy, check=True, stdout=StringIO())
+        call_command("generate_puzzles", "go", **RUN, out=copy, check=True, stdout=StringIO())
 
 
 @pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""``manage.py generate_renju_puzzles``: puzzles from engine-played games, graded, and loadable."""
+"""``manage.py generate_puzzles renju``: puzzles from engine-played games, graded, and loadable."""
 
 import shutil
 import tomllib
@@ -11,10 +11,10 @@ from django.core.management import call_command
 
 from engines.renju import WHITE, Board, parse_points
 from engines.renju.generate import ForbiddenDrill, grade_forbidden, grade_vcf, stones_key
+from puzzles.games.renju.generate import Generator, vcf_explanation
 from puzzles.models import Puzzle
 from tests.engines.renju.positions import CASES
 from tests.helpers import repeated, shipped_puzzles
-from tutorials.management.commands.generate_renju_puzzles import Command, vcf_explanation
 
 
 def case(name):
@@ -44,7 +44,8 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     out = tmp_path / "renju" / "puzzles"
     report = StringIO()
     call_command(
-        "generate_renju_puzzles",
+        "generate_puzzles",
+        "renju",
         games=24,
         forbidden=6,
         is_forbidden=3,
@@ -63,7 +64,8 @@ def test_a_small_run_writes_puzzles_that_load(tmp_path):
     # The same seed writes the same files.
     again = tmp_path.parent / f"{tmp_path.name}-again"
     call_command(
-        "generate_renju_puzzles",
+        "generate_puzzles",
+        "renju",
         games=24,
         forbidden=6,
         is_forbidden=3,
@@ -86,7 +88,7 @@ def test_a_drill_in_two_bands_is_chosen_once():
         ForbiddenDrill(Board.from_moves(f"h8 {far} i9"), {0: "double-three"})
         for far in ("a1", "a15", "o1", "o15")
     ]
-    chosen = Command().choose_drills([both, *plain], 4)
+    chosen = Generator().choose_drills([both, *plain], 4)
     assert len(chosen) == 4
     assert len({stones_key(d.board) for d in chosen}) == 4
 

@@ -1,8 +1,8 @@
 """Write Go capture and escape problems found in engine-played games into the content folder.
 
-    python manage.py generate_go_problems                  # the shipped set (seeded, repeatable)
-    python manage.py generate_go_problems --check          # fail if the shipped files differ
-    python manage.py generate_go_problems --games 6 --count 40 --out /tmp/go
+    python manage.py generate_puzzles go                  # the shipped set (seeded, repeatable)
+    python manage.py generate_puzzles go --check          # fail if the shipped files differ
+    python manage.py generate_puzzles go --games 6 --count 40 --out /tmp/go
 
 ``engines.go.generate`` plays the games, reads every small fight in them with the
 reader and keeps the problems whose answers it proves, with one or two working
@@ -117,7 +117,7 @@ def write(out: Path, chosen: list[Written]) -> None:
     folder.mkdir(parents=True)
     parts = [
         "# Capture and escape problems found in engine-played games: made by\n"
-        "# `manage.py generate_go_problems`; do not edit by hand (make them again).\n"
+        "# `manage.py generate_puzzles go`; do not edit by hand (make them again).\n"
     ]
     for item in chosen:
         slug = slug_of(item)
@@ -135,7 +135,9 @@ def files(out: Path) -> dict[str, bytes]:
     return found
 
 
-class Command(BaseCommand):
+class Generator(BaseCommand):
+    """Run as ``manage.py generate_puzzles go [options]``."""
+
     help = "Generate Go capture and escape problems (reader-proven) from engine-played games."
 
     def add_arguments(self, parser):
@@ -177,7 +179,7 @@ class Command(BaseCommand):
                 )
                 raise CommandError(
                     f"{len(differ)} files in {out} differ from a fresh run "
-                    f"(first: {', '.join(differ[:5])}); run generate_go_problems to update them"
+                    f"(first: {', '.join(differ[:5])}); run generate_puzzles go to update them"
                 )
         else:
             out.mkdir(parents=True, exist_ok=True)
