@@ -4,6 +4,5 @@ from . import views
 
 app_name = "accounts"
 urlpatterns = [
-    path("", views.dashboard, name="dashboard"),
     path("profile/", views.edit_profile, name="profile"),
 ]

@@ -992,8 +992,8 @@ MEASURED_CODE = [
     "puzzles/training.py",
     "puzzles/forms.py",
     "puzzles/dashboard.py",
-    "accounts/views.py",
-    "templates/accounts/dashboard.html",
+    "me/views.py",
+    "templates/me/dashboard.html",
 ]
 
 

@@ -207,7 +207,7 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password_from_key": "20/m/ip",
 }
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}  # the login's length bounded
-LOGIN_REDIRECT_URL = "accounts:dashboard"
+LOGIN_REDIRECT_URL = "me:dashboard"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 LOGIN_URL = "account_login"
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("puzzles/", include("puzzles.urls")),
     path("daily/", include(daily_patterns)),
     path("review/", include(review_patterns)),
+    path("me/", include("me.urls")),
     path("me/", include("accounts.urls")),
     path("classes/", include("classrooms.urls")),
     path("language/", set_language, name="set_language"),
