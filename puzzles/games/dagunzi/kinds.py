@@ -45,7 +45,7 @@ from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
 from puzzles.boards import answer_controls, choice_buttons, submit_button
-from puzzles.cardtable import card_table, cards_row, hand_controls, seat_label
+from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,

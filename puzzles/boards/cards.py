@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from engines.cards import CARDS, SUIT_SYMBOLS, Card
 
-from .boards import escape
+from .svg import escape
 
 SUIT_CLASS = ("spades", "hearts", "clubs", "diamonds")
 
