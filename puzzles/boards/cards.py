@@ -1,13 +1,15 @@
-"""A card table drawn on the server: four seats, the trick, trump, level and score.
+"""A card table drawn on the server: 3 to 6 seats, the trick, trump, level and score.
 
 Like ``boards.py``, built by plain Python. Every card is text (``♥A``) with an
 accessible name (``红桃A``); the learner's own cards are real controls: a checkbox
 per card when several may be chosen (a 棒 or 滚子), or a submit button per card
 when one click answers. Both work with the keyboard and without JavaScript.
 
-Seats are shown from the learner's chair: their partner (对家) opposite, the player
-after them (下家) on their right and the one before (上家) on their left, as play
-runs counter-clockwise.
+Seats are shown from the learner's chair, as play runs counter-clockwise: the
+player after them (下家) on their right, the one before (上家) on their left, and
+the others across the table (at four seats, the partner 对家 opposite). A hand
+of any size wraps, grouped by suit when asked; face-down cards are drawn
+overlapping, their number written beside them.
 """
 
 from __future__ import annotations
@@ -83,12 +85,16 @@ def hand_controls(
     field: str = "card",
     selected: Iterable[int] = (),
     marks: Mapping[int, str] | None = None,
+    by_suit: bool = False,
 ) -> str:
     """The learner's hand: ``mode`` is ``"select"`` (checkboxes), ``"click"`` (a
-    submit button per card) or ``"show"`` (plain cards)."""
+    submit button per card) or ``"show"`` (plain cards). ``by_suit`` keeps each run
+    of cards of one suit (the jokers together) in a group that wraps as one, so a
+    long hand stays readable on a phone: sort the hand first."""
     marks = marks or {}
     chosen = list(selected)
     parts = []
+    groups = []
     for card in cards:
         card = CARDS[card]
         name = escape(card_name(card))
@@ -111,12 +117,52 @@ def hand_controls(
             )
         else:
             parts.append(card_span(card, mark))
-    return "".join(parts)
+        groups.append(-1 if card.is_joker else card.suit)
+    if not by_suit:
+        return "".join(parts)
+    runs: list[list[str]] = []
+    for index, part in enumerate(parts):
+        if index == 0 or groups[index] != groups[index - 1]:
+            runs.append([])
+        runs[-1].append(part)
+    return "".join(f'<span class="card-group">{"".join(run)}</span>' for run in runs)
 
 
-def seat_label(seat: int, you: int) -> str:
-    relative = (seat - you) % 4
-    return [_("You"), _("Right (下家)"), _("Partner (对家)"), _("Left (上家)")][relative]
+# Where each seat sits, counted from the learner's (0) in the order of play.
+PLACES = {
+    3: ("bottom", "right", "left"),
+    4: ("bottom", "right", "top", "left"),
+    5: ("bottom", "right", "top-right", "top-left", "left"),
+    6: ("bottom", "right", "top-right", "top", "top-left", "left"),
+}
+# The order a reader meets them in: across the top, then the sides, then the learner.
+READING_ORDER = ("top-left", "top", "top-right", "left", "right", "bottom")
+
+
+def seat_label(seat: int, you: int, seats: int = 4) -> str:
+    """A seat as the learner sees it from their chair."""
+    place = PLACES[seats][(seat - you) % seats]
+    if seats == 4 and place == "top":
+        return _("Partner (对家)")
+    return {
+        "bottom": _("You"),
+        "right": _("Right (下家)"),
+        "left": _("Left (上家)"),
+        "top": _("Across (对面)"),
+        "top-right": _("Across, right"),
+        "top-left": _("Across, left"),
+    }[place]
+
+
+def face_down(count: int) -> str:
+    """A number of face-down cards: backs overlapping, and the number written."""
+    words = escape(_("%(n)s cards, face down") % {"n": count})
+    crowd = " many" if count > 13 else ""
+    backs = '<span class="card card-back" aria-hidden="true"></span>' * count
+    return (
+        f'<div class="hand hand-hidden{crowd}" role="img" aria-label="{words}">{backs}'
+        f'<span class="back-count" aria-hidden="true">{count}</span></div>'
+    )
 
 
 def card_table(
@@ -133,11 +179,22 @@ def card_table(
     winner: int | None = None,
     label: str = "",
     note: str = "",
+    seats: int = 4,
+    names: Mapping[int, str] | None = None,
 ) -> SafeString:
-    """The table from seat ``you``'s chair. ``hand`` is the learner's hand, already
-    built (``hand_controls``); ``others`` maps a seat to its open cards or, as an int,
-    a number of face-down cards; ``trick`` holds (seat, cards) in play order;
-    ``winner`` marks the seat winning the trick."""
+    """The table of ``seats`` players from seat ``you``'s chair. ``hand`` is the
+    learner's hand, already built (``hand_controls``); ``others`` maps a seat to its
+    open cards or, as an int, a number of face-down cards; ``trick`` holds (seat,
+    cards) in play order; ``winner`` marks the seat winning the trick; ``names``
+    gives a seat a name of the game's own (皇帝, 保皇派) said after its place."""
+    if seats not in PLACES:
+        raise ValueError(f"a card table has 3 to 6 seats, not {seats}")
+    names = names or {}
+
+    def who(seat: int) -> str:
+        place = seat_label(seat, you, seats)
+        return f"{place} · {names[seat]}" if seat in names else place
+
     others = others or {}
     trump_word, level_word, dealer_word = _("Trump"), _("Level"), _("Dealer")
     points_word, dealer_badge_word, kitty_word = (
@@ -158,7 +215,7 @@ def card_table(
     if dealer is not None:
         info.append(
             f'<span class="table-fact">{escape(dealer_word)} '
-            f"<strong>{escape(seat_label(dealer, you))}</strong></span>"
+            f"<strong>{escape(who(dealer))}</strong></span>"
         )
     if score is not None:
         info.append(
@@ -166,16 +223,14 @@ def card_table(
         )
 
     def seat_box(seat: int) -> str:
-        where = ("bottom", "right", "top", "left")[(seat - you) % 4]
+        where = PLACES[seats][(seat - you) % seats]
         shown = others.get(seat)
         if seat == you:
             if not hand:
                 return ""  # nothing in the learner's hand to show
             body = f'<div class="hand hand-you">{hand}</div>'
         elif isinstance(shown, int):
-            count = escape(_("%(n)s cards, face down") % {"n": shown})
-            backs = '<span class="card card-back" aria-hidden="true"></span>' * min(shown, 13)
-            body = f'<div class="hand hand-hidden" role="img" aria-label="{count}">{backs}</div>'
+            body = face_down(shown)
         elif shown:
             body = f'<div class="hand">{cards_row(shown)}</div>'
         else:
@@ -186,8 +241,8 @@ def card_table(
             f' <span class="badge">{escape(dealer_badge_word)}</span>' if seat == dealer else ""
         )
         return (
-            f'<section class="seat seat-{where}" aria-label="{escape(seat_label(seat, you))}">'
-            f'<h3 class="seat-name">{escape(seat_label(seat, you))}{dealer_badge}</h3>'
+            f'<section class="seat seat-{where}" aria-label="{escape(who(seat))}">'
+            f'<h3 class="seat-name">{escape(who(seat))}{dealer_badge}</h3>'
             f"{body}</section>"
         )
 
@@ -198,7 +253,7 @@ def card_table(
             win = " is-winning" if seat == winner else ""
             entries.append(
                 f'<li class="played{win}"><span class="played-by">'
-                f"{escape(seat_label(seat, you))}</span>{cards_row(cards)}</li>"
+                f"{escape(who(seat))}</span>{cards_row(cards)}</li>"
             )
         title = escape(_("This trick"))
         trick_html = (
@@ -212,12 +267,13 @@ def card_table(
             f'<section class="kitty" aria-label="{escape(kitty_word)}">'
             f'<h3 class="seat-name">{escape(kitty_word)}</h3>{cards_row(kitty)}</section>'
         )
-    seats = "".join(seat_box(s) for s in ((you + 2) % 4, (you + 3) % 4, (you + 1) % 4, you))
-    seats += trick_html
+    place_of = {PLACES[seats][(seat - you) % seats]: seat for seat in range(seats)}
+    boxes = "".join(seat_box(place_of[p]) for p in READING_ORDER if p in place_of)
     group = escape(label or _("Card table"))
     note_html = f'<p class="table-note">{escape(note)}</p>' if note else ""
     return mark_safe(  # noqa: S308 - every interpolated value is escaped or built escaped
         f'<div class="card-table" role="group" aria-label="{group}">'
         f'<div class="table-info">{"".join(info)}</div>'
-        f'<div class="table-seats">{seats}</div>{kitty_html}{note_html}</div>'
+        f'<div class="table-seats seats-{seats}">{boxes}{trick_html}</div>'
+        f"{kitty_html}{note_html}</div>"
     )
