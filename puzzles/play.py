@@ -36,6 +36,8 @@ class Play:
     solution: list[str] | None = None  # the main line, once shown
     typed_moves: bool = False
     typed_example: str = ""
+    typed_length: int = 4
+    from_to: bool = False  # a move goes from one point to another (typed: e3e5)
 
 
 def build_play(
@@ -57,7 +59,7 @@ def build_play(
     hinted = not finished and kind.offers_hint and state.get("hint")
     hint = kind.hint(puzzle.kind_data, state) if hinted else None
     failed = finished and attempt.status == Attempt.Status.FAILED
-    if playing or finished:
+    if playing or finished or verdict is not None:
         board = kind.board(puzzle.kind_data, state, verdict=verdict, interactive=not finished)
     else:
         # A fresh board is the same for every visitor: drawn once per language.
@@ -82,6 +84,8 @@ def build_play(
         solution=[kind.move_label(move) for move in solution] if solution else solution,
         typed_moves=kind.typed_moves and not finished,
         typed_example=kind.typed_example,
+        typed_length=kind.typed_length,
+        from_to=kind.from_to,
     )
 
 

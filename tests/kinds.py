@@ -1,4 +1,4 @@
-"""A puzzle kind that lives in the tests only, to prove the platform's seams.
+"""Puzzle kinds that live in the tests only, to prove the platform's seams.
 
 ``test.pick``: a small board of intersections with some stones; the learner
 picks points. ``line`` is the solution: at each turn one of ``accept`` is
@@ -13,10 +13,11 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
-from puzzles.boards import grid_board
+from puzzles.boards import Piece, draw, grid_board, grid_picture
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
+    ILLEGAL,
     WRONG,
     BadAnswer,
     InvalidPuzzle,
@@ -24,6 +25,7 @@ from puzzles.kinds import (
     Verdict,
     register,
 )
+from puzzles.kinds.moves import Pick, arrange, picked, read_move
 
 LETTERS = string.ascii_lowercase
 
@@ -146,3 +148,96 @@ class PickKind(PuzzleKind):
             row_labels=[str(size - r) for r in range(size)],
             clickable=interactive,
         )
+
+
+@register
+class SlideKind(PuzzleKind):
+    """``test.slide``: move the rook (a red piece 车) along a line to ``target``
+    in one move, through no other piece: a from-to move (``puzzles.kinds.moves``)."""
+
+    name = "test.slide"
+    game = "go"
+    typed_moves = True
+    typed_example = "a1a5"
+    typed_length = 7
+    from_to = True
+
+    def validate(self, data):
+        size = data.get("size")
+        if not isinstance(size, int) or not 3 <= size <= 9:
+            raise InvalidPuzzle("size must be a whole number from 3 to 9")
+        for text in (data.get("rook"), data.get("target"), *data.get("blocks", [])):
+            try:
+                parse_point(text, size)
+            except ValueError as error:
+                raise InvalidPuzzle(str(error)) from None
+
+    def start(self, data):
+        return {}
+
+    def _read(self, data):
+        def read_point(text):
+            text = text.lower()
+            parse_point(text, data["size"])
+            return text
+
+        return read_point
+
+    def destinations(self, data) -> set[str]:
+        size, blocks = data["size"], set(data.get("blocks", []))
+        column, row = parse_point(data["rook"], size)
+        found = set()
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            c, r = column + dc, row + dr
+            while 0 <= c < size and 0 <= r < size:
+                name = point_name((c, r), size)
+                if name in blocks:
+                    break
+                found.add(name)
+                c, r = c + dc, r + dr
+        return found
+
+    def parse_answer(self, data, state, post):
+        return read_move(post, self._read(data))
+
+    def check(self, data, state, answer):
+        start = answer.point if isinstance(answer, Pick) else answer.start
+        if start != data["rook"]:
+            words = {"zh": "那里没有你的棋子。", "en": "You have no piece there."}
+            return Verdict(ILLEGAL, message=words), state
+        if isinstance(answer, Pick):
+            return picked(start, {"zh": "车拿起来了。", "en": "The rook is picked up."}), state
+        if answer.end not in self.destinations(data):
+            words = {"zh": "车只能直走，不能越子。", "en": "A rook goes straight, over nothing."}
+            return Verdict(ILLEGAL, message=words), state
+        if answer.end == data["target"]:
+            return Verdict(CORRECT), {"moved": answer.text}
+        return Verdict(WRONG, message={"zh": "没走到。", "en": "Not there."}), {
+            "moved": answer.text
+        }
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        size = data["size"]
+        state = state or {}
+        rook = data["rook"]
+        if state.get("moved"):
+            rook = state["moved"][len(data["rook"]) :]
+        stones = {parse_point(p, size): "black" for p in data.get("blocks", [])}
+        picture = grid_picture(
+            columns=size,
+            rows=size,
+            name_of=lambda point: point_name(point, size),
+            stones=stones,
+            marks={parse_point(data["target"], size): "target"},
+            column_labels=LETTERS[:size],
+            row_labels=[str(size - r) for r in range(size)],
+            clickable=False,
+        )
+        for spot in picture.spots:
+            if spot.name == rook:
+                spot.piece = Piece("red", "红车", "车")
+        if not interactive:
+            return draw(picture)
+        lifted = verdict.picked if verdict is not None else ""
+        targets = self.destinations(data) if lifted else ()
+        return draw(arrange(picture, movable={rook}, picked=lifted, targets=targets))

@@ -2,7 +2,14 @@
 per point (``picture``, ``svg``), rectangular boards of intersections (``grid``),
 and the card table (``cards``)."""
 
-from .grid import answer_controls, choice_buttons, grid_board, stone_name, submit_button
+from .grid import (
+    answer_controls,
+    choice_buttons,
+    grid_board,
+    grid_picture,
+    stone_name,
+    submit_button,
+)
 from .picture import FREE, GRID, Arrow, Line, Picture, Piece, Segment, Spot, Text
 from .svg import draw, escape
 
@@ -21,6 +28,7 @@ __all__ = [
     "draw",
     "escape",
     "grid_board",
+    "grid_picture",
     "stone_name",
     "submit_button",
 ]

@@ -19,7 +19,12 @@ def stone_name(color: str) -> str:
     return {"black": _("black stone"), "white": _("white stone")}.get(color, color)
 
 
-def grid_board(
+def grid_board(**options) -> SafeString:
+    """Draw a board of intersections (Go, Renju, ...): ``grid_picture``'s options."""
+    return draw(grid_picture(**options))
+
+
+def grid_picture(
     *,
     columns: int,
     rows: int,
@@ -36,8 +41,8 @@ def grid_board(
     open_sides: str = "",
     labels: Mapping[Point, str] | None = None,
     segments: Iterable[tuple[Point, Point, str]] = (),
-) -> SafeString:
-    """Draw a board of intersections (Go, Renju, ...) with one button per point.
+) -> Picture:
+    """A board of intersections (Go, Renju, ...) with one control per point.
 
     ``stones`` maps points to ``"black"``/``"white"``; ``marks`` maps points to
     ``"last"``, ``"good"``, ``"bad"`` (rings) or ``"target"`` (a triangle);
@@ -88,7 +93,7 @@ def grid_board(
                     clickable=clickable and (not stone or clickable_stones),
                 )
             )
-    picture = Picture(
+    return Picture(
         width,
         height,
         spots,
@@ -105,7 +110,6 @@ def grid_board(
         field=field,
         label=label or _("Board"),
     )
-    return draw(picture)
 
 
 def answer_controls(inner: str) -> str:

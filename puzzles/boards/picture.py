@@ -45,10 +45,13 @@ class Spot:
     y: float
     name: str  # the accessible name, and the value a click posts
     piece: Piece | None = None
-    mark: str = ""  # last, good, bad (rings), target (a triangle), cross, picked (an x)
+    # last, good, bad (rings), target (a triangle), cross, picked (an x); for a
+    # move from point to point: lifted (a ring round the piece), dest (a dot)
+    mark: str = ""
     label: str = ""  # a short text on the point: a move number
     clickable: bool = False
     cell: tuple[int, int] | None = None  # FREE layout: the point's lattice step (x, y)
+    post: tuple[str, str] | None = None  # what a click posts, if not (picture.field, name)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,8 @@ def _mark(spot: Spot) -> str:
             f"{_n(x)},{_n(y - 0.24)} {_n(x - 0.21)},{_n(y + 0.13)} {_n(x + 0.21)},{_n(y + 0.13)}"
         )
         return f'<polygon class="mark mark-target" points="{corners}"/>'
-    return f'<circle class="mark mark-{escape(mark)}" cx="{_n(x)}" cy="{_n(y)}" r="0.2"/>'
+    radius = 0.5 if mark == "lifted" else 0.2  # a ring round a piece picked up
+    return f'<circle class="mark mark-{escape(mark)}" cx="{_n(x)}" cy="{_n(y)}" r="{radius}"/>'
 
 
 def _arrow(start: tuple[float, float], end: tuple[float, float], kind: str) -> str:
@@ -130,9 +131,12 @@ def _control(spot: Spot, field: str, where: str) -> str:
     name = escape(spot.name)
     accessible = f"{name} {escape(spot.piece.name)}" if spot.piece is not None else name
     if spot.clickable:
+        value = name
+        if spot.post is not None:
+            field, value = escape(spot.post[0]), escape(spot.post[1])
         return (
             f'<button type="submit" class="{where}" name="{field}" '
-            f'value="{name}" aria-label="{accessible}"></button>'
+            f'value="{value}" aria-label="{accessible}"></button>'
         )
     return f'<span class="{where}" role="img" aria-label="{accessible}"></span>'
 

@@ -15,7 +15,9 @@ A kind (``go.capture``, ``renju.forbidden``, ``dagunzi.lead``, ...) knows how to
   forbid that move: the attempt is unchanged, the learner tries again); or
   ``marked`` (a pick noted, judged later with the rest, as in "click every
   forbidden point, then Done"); or ``unjudged`` (the engine could not settle it
-  within one request's budget: nothing changes, never a wrong verdict),
+  within one request's budget: nothing changes, never a wrong verdict); or
+  ``picked`` (a piece picked up, to be moved by the next click: nothing changes,
+  the board shows where it can go; see ``puzzles.kinds.moves``),
 * ``board(data, state, verdict, interactive)`` draw the board as HTML,
   inside its ``board_template``,
 * optionally ``prompt(data)`` (the prompt when the content gives none, e.g. an SGF
@@ -48,6 +50,9 @@ MARKED = "marked"  # an answer noted, not yet judged (a point picked for a set o
 # The engine could not settle the answer within what one request may cost: like an
 # illegal move, nothing changes and the learner tries another (never a verdict).
 UNJUDGED = "unjudged"
+# A piece picked up (the first click of a move from one point to another): nothing
+# is recorded; the board shows where it can go (``Verdict.picked``).
+PICKED = "picked"
 
 
 # The key under which a kind finds, inside the data it is given, what its
@@ -92,12 +97,13 @@ def localized(text: Text | None) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
-    status: Literal["correct", "wrong", "continue", "illegal", "marked", "unjudged"]
+    status: Literal["correct", "wrong", "continue", "illegal", "marked", "unjudged", "picked"]
     message: Text = ""
     explanation: Text = ""
     reply: str | None = None  # recorded in the attempt's moves
     reply_label: str = ""  # the reply as the learner reads it, when it differs
     refutation: tuple[str, ...] = field(default_factory=tuple)
+    picked: str = ""  # PICKED: the point of the piece picked up
 
     @property
     def is_correct(self) -> bool:
@@ -117,8 +123,9 @@ class Verdict:
 
     @property
     def changes_nothing(self) -> bool:
-        """The attempt stays as it was: an illegal move, or one the engine could not judge."""
-        return self.status in (ILLEGAL, UNJUDGED)
+        """The attempt stays as it was: an illegal move, one the engine could not
+        judge, or a piece only picked up."""
+        return self.status in (ILLEGAL, UNJUDGED, PICKED)
 
     @property
     def is_final(self) -> bool:
@@ -172,6 +179,8 @@ class PuzzleKind:
     answer_field: ClassVar[str] = "move"
     typed_moves: ClassVar[bool] = False  # offer a box to type a coordinate
     typed_example: ClassVar[str] = "D4"  # the box's placeholder: a point in the game's notation
+    typed_length: ClassVar[int] = 4  # the longest text the box takes
+    from_to: ClassVar[bool] = False  # moves go from one point to another (kinds.moves)
     offers_hint: ClassVar[bool] = False  # ``hint`` gives words and marks
     # Engine nodes that ``prepare`` may spend on a teacher's save: a few seconds'
     # work at most, whatever was uploaded (the content loader allows more).
