@@ -54,6 +54,7 @@ from django.db import transaction
 from puzzles.games import GAMES_BY_SLUG
 from puzzles.kinds import InvalidPuzzle, OutOfBudget, UnknownKind, get_kind
 from puzzles.models import Puzzle, Theme, sync_theme_copies
+from puzzles.pictures import check_static_board
 
 from .models import Lesson, Step
 
@@ -283,14 +284,12 @@ def _load_lesson_file(path: Path, game: str) -> int:
 def _check_board(path: Path, number: int, board: Any, game: str) -> dict[str, Any]:
     if not isinstance(board, Mapping) or not isinstance(board.get("data"), Mapping):
         raise ContentError(path, f"step {number}: board needs a kind and a data table")
+    name = str(board.get("kind"))
     try:
-        kind = get_kind(str(board.get("kind")))
-        if kind.game != game:
-            raise InvalidPuzzle(f"kind {kind.name} is not a {game} kind")
-        kind.validate(board["data"])
+        check_static_board(name, board["data"], game)
     except (UnknownKind, InvalidPuzzle) as error:
         raise ContentError(path, f"step {number}: board is invalid: {error}") from None
-    return {"kind": kind.name, "data": dict(board["data"])}
+    return {"kind": name, "data": dict(board["data"])}
 
 
 def _exercise(path: Path, value: Any, game: str, slug: str) -> Puzzle | None:

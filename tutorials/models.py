@@ -5,8 +5,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Learner
 from puzzles.games import GAME_CHOICES
-from puzzles.kinds import get_kind, localized
+from puzzles.kinds import localized
 from puzzles.models import Puzzle
+from puzzles.pictures import draw_static_board
 
 
 class Lesson(models.Model):
@@ -82,11 +83,10 @@ class Step(models.Model):
 
     @property
     def static_board(self) -> str:
-        """The step's board drawn by its puzzle kind, or "" when it has none."""
+        """The step's picture, or its puzzle kind's board, or "" when it has none."""
         if not self.board:
             return ""
-        kind = get_kind(self.board["kind"])
-        return kind.board(self.board.get("data", {}), None, interactive=False)
+        return draw_static_board(self.board["kind"], self.board.get("data", {}))
 
     def get_absolute_url(self):
         # tutorials:step is the lesson's URL followed by "<order>/" (see tutorials/urls.py).

@@ -3,9 +3,11 @@
 import re
 
 import pytest
+from django.utils import translation
 
-from puzzles.kinds import InvalidPuzzle, get_kind
+from puzzles.kinds import InvalidPuzzle, UnknownKind, get_kind
 from puzzles.models import Attempt, Puzzle
+from puzzles.pictures import check_static_board, draw_static_board
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -340,8 +342,14 @@ def test_counting_points(client, db):
     assert post(client, "c2", {"answer": "lots", "ply": "0"}).status_code == 400
 
 
-def test_a_picture_has_nothing_to_answer(client, db):
-    make("t1", "dagunzi.table", {"level": 7, "trump": "♠", "hand": "BJ ♠7 ♥7 ♥A"})
-    page = client.get("/puzzles/t1/").content.decode()
-    assert "big joker (BJ)" in page and 'name="card"' not in page
-    assert post(client, "t1", {"answer": "1", "ply": "0"}).status_code == 400
+def test_a_picture_is_no_puzzle_and_draws_for_a_lesson():
+    data = {"level": 7, "trump": "♠", "hand": "BJ ♠7 ♥7 ♥A"}
+    with translation.override("en"):
+        picture = draw_static_board("dagunzi.table", data)
+    assert "big joker (BJ)" in picture and 'name="card"' not in picture
+    with pytest.raises(UnknownKind):  # nothing to answer: it cannot be made a puzzle
+        get_kind("dagunzi.table")
+    with pytest.raises(InvalidPuzzle):
+        check_static_board("dagunzi.table", {"level": 7, "trump": "♠", "hand": "♠ZZ"}, "dagunzi")
+    with pytest.raises(InvalidPuzzle):  # a Dagunzi picture in a Go lesson
+        check_static_board("dagunzi.table", data, "go")

@@ -59,6 +59,7 @@ from puzzles.kinds import (
     read_choice,
     register,
 )
+from puzzles.pictures import LessonPicture, register_picture
 
 NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
 
@@ -1045,12 +1046,12 @@ class CountKind(DagunziKind):
         return mark_safe(picture + _number_controls("count-answer", _("Points")))  # noqa: S308
 
 
-@register
-class TableKind(DagunziKind):
+@register_picture
+class Table(LessonPicture):
     """A lesson's picture: a hand, the trick, other seats; nothing to answer."""
 
     name = "dagunzi.table"
-    title = gettext_lazy("Picture")
+    game = "dagunzi"
 
     def validate(self, data):
         _order(data)
@@ -1058,10 +1059,7 @@ class TableKind(DagunziKind):
         _plays(data, "trick")
         _cards(data, "kitty", required=False)
 
-    def check(self, data, state, answer):
-        raise BadAnswer(_("this picture asks nothing"))
-
-    def board(self, data, state, *, verdict=None, interactive=True):
+    def draw(self, data):
         order = _order(data)
         hand = _cards(data, "hand", required=False)
         trick = _plays(data, "trick")

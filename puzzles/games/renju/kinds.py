@@ -73,6 +73,7 @@ from puzzles.kinds import (
     read_choice,
     register,
 )
+from puzzles.pictures import LessonPicture, register_picture
 
 STARS = [parse_point(p) for p in ("d4", "l4", "h8", "d12", "l12")]
 VCF_NODES = 150_000  # one search when a puzzle is proven
@@ -1387,12 +1388,12 @@ class ClaimKind(RenjuKind):
 # A drawing for a lesson step
 
 
-@register
-class DiagramKind(RenjuKind):
-    """Not an exercise: a position with marks, and optionally black's fouls drawn."""
+@register_picture
+class Diagram(LessonPicture):
+    """A position with marks, and optionally black's fouls and a stone's rows drawn."""
 
     name = "renju.diagram"
-    title = gettext_lazy("Picture")
+    game = "renju"
 
     def validate(self, data):
         position(data)
@@ -1406,10 +1407,7 @@ class DiagramKind(RenjuKind):
         for where in data.get("rows", []):
             _point({"p": where}, "p")
 
-    def check(self, data, state, answer):
-        raise BadAnswer(_("this board is only a picture"))
-
-    def board(self, data, state, *, verdict=None, interactive=True):
+    def draw(self, data):
         board = position(data)
         marks = {parse_point(p): m for p, m in data.get("marks", {}).items()}
         shapes: list[Shape] = []
