@@ -44,7 +44,7 @@ from engines.dagunzi.kitty import IllegalBury, check_bury, check_joker_bury
 from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
-from puzzles.boards import answer_controls, choice_buttons, submit_button
+from puzzles.boards import choice_buttons, submit_button
 from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
     CONTINUE,
@@ -59,6 +59,7 @@ from puzzles.kinds import (
     read_choice,
     register,
 )
+from puzzles.kinds.inputs import number_input, read_number
 from puzzles.pictures import LessonPicture, register_picture
 
 NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
@@ -133,27 +134,6 @@ def _selected_cards(post: Mapping[str, Any], key: str = "card") -> tuple[Card, .
 def _three_decks(cards: Sequence[int]) -> None:
     if any(k > 3 for k in Counter(cards).values()):
         raise InvalidPuzzle("three decks hold each card three times")
-
-
-def _read_number(post: Mapping[str, Any]) -> int:
-    try:
-        number = int(str(post.get("answer", "")).strip())
-    except ValueError:
-        raise BadAnswer(_("type a whole number")) from None
-    if not 0 <= number <= 1000:
-        raise BadAnswer(_("type a whole number"))
-    return number
-
-
-def _number_controls(field_id: str, label: str) -> str:
-    """A number box and its Answer button, posting ``answer``."""
-    button = _("Answer")  # outside the f-string, where makemessages finds it
-    return answer_controls(
-        f'<label for="{field_id}">{html.escape(label)}</label>'
-        f'<input id="{field_id}" type="number" name="answer" min="0" max="400" '
-        'inputmode="numeric" required>'
-        f'<button type="submit" class="button">{html.escape(button)}</button>'
-    )
 
 
 def play_text(play: Sequence[int]) -> str:
@@ -775,7 +755,7 @@ class SettleKind(DagunziKind):
     def parse_answer(self, data, state, post):
         if data.get("ask") == "result":
             return read_choice(post, list(RESULT_WORDS))
-        return _read_number(post)
+        return int(read_number(post))
 
     def truth(self, data, outcome):
         ask = data["ask"]
@@ -857,7 +837,7 @@ class SettleKind(DagunziKind):
                 "levels": _("Levels gained"),
                 "blood": _("Cards of tribute"),
             }[data["ask"]]
-            controls = _number_controls("settle-answer", label)
+            controls = number_input(field_id="settle-answer", label=label)
         return mark_safe(picture + controls)  # noqa: S308
 
 
@@ -1024,7 +1004,7 @@ class CountKind(DagunziKind):
             raise InvalidPuzzle("give 1 to 24 cards to count")
 
     def parse_answer(self, data, state, post):
-        return _read_number(post)
+        return int(read_number(post))
 
     def check(self, data, state, answer):
         cards = _cards(data, "cards")
@@ -1043,7 +1023,7 @@ class CountKind(DagunziKind):
         picture = f'<div class="card-table"><div class="hand">{cards_row(cards)}</div></div>'
         if not interactive:
             return mark_safe(picture)  # noqa: S308
-        return mark_safe(picture + _number_controls("count-answer", _("Points")))  # noqa: S308
+        return mark_safe(picture + number_input(field_id="count-answer", label=_("Points")))  # noqa: S308
 
 
 @register_picture

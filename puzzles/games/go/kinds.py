@@ -42,7 +42,7 @@ from engines.go.match import byoyomi_left, nigiri
 from engines.go.problems import PREPARE_NODES, Known, ProblemError, Task, judge, prepare, verify
 from engines.go.reading import defend
 from engines.go.sgf import SgfError, read_game, split_bilingual
-from puzzles.boards import answer_controls, choice_buttons, grid_board
+from puzzles.boards import choice_buttons, grid_board
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -58,6 +58,7 @@ from puzzles.kinds import (
     register,
     unjudged,
 )
+from puzzles.kinds.inputs import number_input, read_number
 
 COLOR_WORDS = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
 STONE_COLORS = {BLACK: "black", WHITE: "white"}
@@ -202,29 +203,6 @@ def draw(
         open_sides=open_sides,
         label=label or _("Go board"),
     )
-
-
-def _number_input(label: str, *, step: str = "1") -> str:
-    button = html.escape(_("Answer"))
-    return answer_controls(
-        f'<label for="answer-number">{html.escape(label)}</label>'
-        f'<input type="number" id="answer-number" name="answer" min="0" max="1000" '
-        f'step="{step}" inputmode="decimal" required>'
-        f'<button type="submit" class="button">{button}</button>'
-    )
-
-
-def _number(post: Mapping[str, Any], *, halves: bool = False) -> Fraction:
-    text = post.get("answer")
-    if not isinstance(text, str) or not text.strip():
-        raise BadAnswer(_("no number was given"))
-    try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise BadAnswer(_("%(text)s is not a number") % {"text": text.strip()[:20]}) from None
-    if value < 0 or value > 1000 or (value * (2 if halves else 1)).denominator != 1:
-        raise BadAnswer(_("%(text)s is not a possible answer") % {"text": text.strip()[:20]})
-    return value
 
 
 def _names(board: Board, points) -> str:
@@ -461,7 +439,7 @@ class LibertiesKind(GoKind):
         self._target(data, board)
 
     def parse_answer(self, data, state, post):
-        return int(_number(post))
+        return int(read_number(post))
 
     def check(self, data, state, answer):
         board = position(data)
@@ -486,7 +464,7 @@ class LibertiesKind(GoKind):
         html_board = draw(board, marks=marks, clickable=False)
         if not interactive:
             return html_board
-        return mark_safe(html_board + _number_input(_("Liberties:")))  # noqa: S308
+        return mark_safe(html_board + number_input(_("Liberties:")))  # noqa: S308
 
 
 # ---------------------------------------------------------------------------
@@ -870,7 +848,7 @@ class CountKind(GoKind):
 
     def parse_answer(self, data, state, post):
         if data.get("ask", "black") == "black":
-            return str(_number(post, halves=True))
+            return str(read_number(post, halves=True))
         margin = self._score(data)[1]
         return read_choice(post, [str(m) for m in _margin_choices(margin)])
 
@@ -914,7 +892,7 @@ class CountKind(GoKind):
             )
         if interactive:
             if ask == "black":
-                parts.append(_number_input(_("Black's count (stones):"), step="0.5"))
+                parts.append(number_input(_("Black's count (stones):"), step="0.5"))
             else:
                 margin = self._score(data)[1]
                 parts.append(
@@ -1024,7 +1002,7 @@ class ByoYomiKind(GoKind):
             raise InvalidPuzzle(str(error)) from None
 
     def parse_answer(self, data, state, post):
-        return int(_number(post))
+        return int(read_number(post))
 
     def check(self, data, state, answer):
         left = byoyomi_left(data["reserve"], data["moves"])
@@ -1051,5 +1029,5 @@ class ByoYomiKind(GoKind):
         listing = f'<p class="answer-list">{reserve}</p><ol class="answer-list">{rows}</ol>'
         if not interactive:
             return mark_safe(listing)  # noqa: S308
-        controls = _number_input(_("Minutes left:"))
+        controls = number_input(_("Minutes left:"))
         return mark_safe(listing + controls)  # noqa: S308
