@@ -43,20 +43,19 @@ from engines.renju import (
     parse_point,
     parse_points,
     point_name,
+    problems,
     sort_key,
 )
+from engines.renju.problems import black_foul
 from engines.renju.solver import (
     KEY_NODES,
     added,
     defence_tree,
     defences,
-    four_reply,
-    placed,
     quick_line,
     quick_wins,
     vcf,
     vcf_tree,
-    verify_line,
 )
 from puzzles.boards import choice_buttons, grid_board, submit_button
 from puzzles.kinds import (
@@ -369,11 +368,6 @@ class RenjuKind(PuzzleKind):
 
     def move_label(self, text):
         return move_words(text)
-
-
-def black_foul(board: Board, color: int, point: int) -> Foul | None:
-    """The foul ``color``'s stone at ``point`` would be: only black has any."""
-    return board.forbidden(point) if color == BLACK else None
 
 
 def _occupied() -> Verdict:
@@ -741,58 +735,81 @@ class FoursKind(PlayedOutKind):
         positions = self.prepared(data)["positions"]
         return positions.get(position_key(state.get("moves", [])))
 
+    def known(self, data, state) -> problems.Known | None:
+        """The engine's view of what ``prepare`` stored for the attempt's position."""
+        node = self.node(data, state)
+        if node is None:
+            return None
+        return problems.Known(
+            wins={parse_point(four): _parsed(rest) for four, rest in node["wins"].items()},
+            line=_parsed(node["line"]),
+            counter=_parsed(node.get("counter", [])),
+            stop=parse_point(node["stop"]) if "stop" in node else None,
+        )
+
     def check(self, data, state, answer):
         board = self.current(data, state)
         moves = list(state.get("moves", []))
         attacker = position(data).to_move
         defender = opponent(attacker)
-        if board[answer]:
+        positions = self.prepared(data)["positions"]
+
+        def kept(four: int, block: int) -> bool:
+            after = [*moves, move_text(attacker, four), move_text(defender, block)]
+            return position_key(after) in positions
+
+        found = problems.judge_four(
+            board,
+            attacker,
+            answer,
+            known=self.known(data, state),
+            kept=kept,
+            carried=_parsed(state.get("line", [])),
+            nodes=REQUEST_NODES,
+        )
+        if found.outcome == problems.OCCUPIED:
             return _occupied(), state
-        mine = move_text(attacker, answer)
+        return self.translate(found, attacker, answer, moves)
+
+    def translate(self, found: problems.FourResult, attacker, answer, moves):
+        """The engine's judgement in the learner's words, and the attempt's next state."""
+        defender = opponent(attacker)
         zh_a, en_a = COLOR[attacker]
         zh_d, en_d = COLOR[defender]
-        if board.makes_five(answer, attacker):
-            board.push_color(answer, attacker)
-            words = win_words(attacker, board.outcome().line)
-            return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
         name = point_name(answer)
-        if foul := black_foul(board, attacker, answer):
-            words = foul_words(foul)
+        mine = move_text(attacker, answer)
+        wrong = {"moves": moves, "wrong": mine}
+        outcome = found.outcome
+        if outcome == problems.FIVE:
+            words = win_words(attacker, found.row)
+            return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
+        if outcome == problems.FOUL:
+            words = foul_words(found.foul)
             return Verdict(
                 WRONG,
                 message=both(
                     words["zh"] + "黑棋不能下这里：白棋指出即判黑负。",
                     words["en"] + " Black may not play there: White points it out and wins.",
                 ),
-            ), {"moves": moves, "wrong": mine}
-        threats = board.five_points(defender)
-        if threats and answer not in threats:
-            five = threats[0]
+            ), wrong
+        if outcome == problems.MISSED_FOUR:
+            five, there = move_text(defender, found.five), point_name(found.five)
             return Verdict(
                 WRONG,
                 message=both(
-                    f"{zh_d}棋已经有四，{name} 没有挡住：{zh_d}棋在 {point_name(five)} 成五。",
+                    f"{zh_d}棋已经有四，{name} 没有挡住：{zh_d}棋在 {there} 成五。",
                     f"{en_d} already has a four and {name} does not stop it: "
-                    f"{en_d.lower()} makes five at {point_name(five)}.",
+                    f"{en_d.lower()} makes five at {there}.",
                 ),
-                refutation=(move_words(move_text(defender, five)),),
-            ), {"moves": moves, "wrong": mine, "shown": [move_text(defender, five)]}
-        if not board.fours_made(answer, attacker):
-            return self._not_a_four(data, state, board, answer, attacker)
-        how, block = four_reply(board, attacker, answer)
-        reply = move_text(defender, block)
-        node = self.node(data, state)
-        if how:
-            wins, line = True, []
-        elif node is not None:
-            rest = node["wins"].get(name)
-            wins, line = rest is not None, _parsed(rest or [])
-        else:
-            carried = _parsed(state.get("line", []))
-            if not carried and not quick_wins(board, attacker):
-                return _changed(), {"moves": moves, "wrong": mine}
-            wins, line = self._beyond(data, [*moves, mine, reply], board, answer, block, carried)
-        if how == "double":
+                refutation=(move_words(five),),
+            ), {**wrong, "shown": [five]}
+        if outcome == problems.QUIET:
+            return self._quiet(found, defender), wrong | self._shown(found, defender)
+        if outcome == problems.UNKNOWN:
+            return _changed(), wrong
+        block = point_name(found.reply)
+        reply = move_text(defender, found.reply)
+        if outcome == problems.DOUBLE:
             words = both(
                 f"活四（或双四）：{zh_d}棋只能挡住一头。",
                 f"Two ways to make five: {en_d.lower()} can only block one.",
@@ -800,119 +817,71 @@ class FoursKind(PlayedOutKind):
             return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
                 "moves": [*moves, mine, reply]
             }
-        if how == "foul":
-            board.push_color(answer, attacker)
-            words = foul_words(board.forbidden(block))
+        if outcome == problems.TRAP:
+            words = foul_words(found.foul)
             return Verdict(
                 CORRECT,
                 message=both(
-                    f"黑棋必须挡在 {point_name(block)}，可是{words['zh']}黑棋无路可走，白胜！",
-                    f"Black must block at {point_name(block)}, but {words['en']} "
+                    f"黑棋必须挡在 {block}，可是{words['zh']}黑棋无路可走，白胜！",
+                    f"Black must block at {block}, but {words['en']} "
                     "Black has no way out: white wins!",
                 ),
-            ), {"moves": [*moves, mine], "trap": point_name(block)}
-        if wins:
+            ), {"moves": [*moves, mine], "trap": block}
+        if outcome == problems.FOUR:
             words = both(
-                f"冲四！{zh_d}棋只能挡在 {point_name(block)}。",
-                f"A four! {en_d} must block at {point_name(block)}.",
+                f"冲四！{zh_d}棋只能挡在 {block}。",
+                f"A four! {en_d} must block at {block}.",
             )
             after = {"moves": [*moves, mine, reply]}
-            if line:
-                after["line"] = _names(line)
+            if found.line:
+                after["line"] = _names(found.line)
             return Verdict(
                 CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
             ), after
-        if wins is None:
+        if outcome == problems.FOUR_UNSETTLED:
             message = both(
-                f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
-                "在本站限定的计算量内找不到取胜的手段。",
-                f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
+                f"这是冲四，但{zh_d}棋挡在 {block} 之后，在本站限定的计算量内找不到取胜的手段。",
+                f"A four, but after {en_d.lower()} blocks at {block}, "
                 "no win can be found within the site's limits.",
             )
         else:
             message = both(
-                f"这是冲四，但{zh_d}棋挡在 {point_name(block)} 之后，"
-                f"{zh_a}棋再也没有连续冲四取胜的手段。",
-                f"A four, but after {en_d.lower()} blocks at {point_name(block)}, "
+                f"这是冲四，但{zh_d}棋挡在 {block} 之后，{zh_a}棋再也没有连续冲四取胜的手段。",
+                f"A four, but after {en_d.lower()} blocks at {block}, "
                 f"{en_a.lower()} has no more fours that win.",
             )
         return Verdict(WRONG, message=message, refutation=(move_words(reply),)), {
-            "moves": moves,
-            "wrong": mine,
+            **wrong,
             "shown": [reply],
         }
 
-    def _beyond(self, data, moves, board, answer, block, carried) -> tuple[bool | None, list]:
-        """A four from a position ``prepare`` did not keep: whether it wins (None: not
-        settled within ``REQUEST_NODES``), and the win to carry on with (if the
-        position it leads to is not kept either)."""
-        attacker = position(data).to_move
-        if position_key(moves) in self.prepared(data)["positions"]:
-            return True, []
-        if carried[:2] == [answer, block] and len(carried) > 2:
-            return True, carried[2:]
-        with placed(board, ((answer, attacker), (block, opponent(attacker)))):
-            if quick := quick_wins(board, attacker):
-                return True, quick_line(quick)
-            if carried and verify_line(board, carried, attacker=attacker):
-                return True, carried
-            after = vcf(board, attacker=attacker, max_nodes=REQUEST_NODES)
-        if after.win:
-            return True, after.line
-        return (False if after.proven else None), []
+    @staticmethod
+    def _shown(found: problems.FourResult, defender) -> dict[str, list[str]]:
+        return {"shown": [move_text(defender, found.reply)] if found.reply is not None else []}
 
-    def _not_a_four(self, data, state, board, answer, attacker):
-        """Wrong (the defender is free); shown: the defender's own VCF if it still
-        passes, else a stop proven within ``REQUEST_NODES``, else no move."""
-        moves = list(state.get("moves", []))
-        mine = move_text(attacker, answer)
-        defender = opponent(attacker)
+    @staticmethod
+    def _quiet(found: problems.FourResult, defender) -> Verdict:
+        """Not a four: the defender is free, and answers as the engine chose."""
         zh_d, en_d = COLOR[defender]
-        node = self.node(data, state)
-        line = self.line(data, state)
-        board.push_color(answer, attacker)  # the defender is to move
-        reply = None
-        counter = _parsed(node.get("counter", [])) if node else []
-        if counter and verify_line(board, counter, attacker=defender):
-            reply = move_text(defender, counter[0])
+        if found.reply_kind == problems.COUNTER:
             why = both(
                 f"这不是冲四，{zh_d}棋得到一手：{zh_d}棋自己连续冲四取胜。",
                 f"That is not a four, so {en_d.lower()} is free: "
                 f"{en_d.lower()} wins with fours of its own.",
             )
-        elif (stop := self._stop(node, line)) is not None and self._stops(board, stop, attacker):
-            reply = move_text(defender, stop)
+        elif found.reply_kind == problems.STOP:
+            stop = point_name(found.reply)
             why = both(
-                f"这不是冲四，{zh_d}棋得到一手，在 {point_name(stop)} 防住。",
-                f"That is not a four, so {en_d.lower()} is free to defend at {point_name(stop)}.",
+                f"这不是冲四，{zh_d}棋得到一手，在 {stop} 防住。",
+                f"That is not a four, so {en_d.lower()} is free to defend at {stop}.",
             )
         else:
             why = both(
                 f"这不是冲四：{zh_d}棋不必应，可以先防。",
                 f"That is not a four: {en_d.lower()} need not answer it and defends first.",
             )
-        state = {"moves": moves, "wrong": mine, "shown": [reply] if reply else []}
-        refutation = (move_words(reply),) if reply else ()
-        return Verdict(WRONG, message=why, refutation=refutation), state
-
-    @staticmethod
-    def _stop(node, line: list[int]) -> int | None:
-        """Where the defender would stop the attacker: a stored position's ``stop``
-        (found by ``prepare`` with a search as small as a request's), else the first
-        point of the win the attempt carries."""
-        if node is not None:
-            return parse_point(node["stop"]) if "stop" in node else None
-        return line[0] if line else None
-
-    @staticmethod
-    def _stops(board: Board, stop: int, attacker: int) -> bool:
-        """Whether the defender's stone at ``stop`` leaves the attacker no VCF, proven
-        by a search of at most ``REQUEST_NODES``."""
-        if board[stop] or (attacker == WHITE and board.is_forbidden(stop)):
-            return False
-        with placed(board, ((stop, opponent(attacker)),)):
-            after = vcf(board, attacker=attacker, max_nodes=REQUEST_NODES)
-        return after.proven and not after.win
+        reply = move_text(defender, found.reply) if found.reply is not None else None
+        return Verdict(WRONG, message=why, refutation=(move_words(reply),) if reply else ())
 
     def line(self, data, state) -> list[int]:
         """A win from the attempt's position, the shortest where one is stored ([] if
@@ -1074,41 +1043,58 @@ class DefendKind(PlayedOutKind):
         positions = self.prepared(data)["positions"]
         return positions.get(position_key(state.get("moves", [])))
 
+    def known(self, data, state) -> problems.KnownDefence | None:
+        """The engine's view of what ``prepare`` stored for the attempt's position."""
+        node = self.node(data, state)
+        if node is None:
+            return None
+        return problems.KnownDefence(
+            threat=_parsed(node["threat"]),
+            stops=_parsed(node["stops"]),
+            counters={
+                parse_point(four): (how, parse_point(block), _parsed(later))
+                for four, (how, block, later) in node["counters"].items()
+            },
+            refute={parse_point(p): _parsed(line) for p, line in node["refute"].items()},
+        )
+
     def check(self, data, state, answer):
         board = self.current(data, state)
         me = position(data).to_move
         them = opponent(me)
         zh_t, en_t = COLOR[them]
         moves = list(state.get("moves", []))
-        if board[answer]:
+        known = self.known(data, state)
+        found = problems.judge_defence(board, me, answer, known=known)
+        outcome = found.outcome
+        if outcome == problems.OCCUPIED:
             return _occupied(), state
         mine = move_text(me, answer)
         name = point_name(answer)
-        if board.makes_five(answer, me):
+        wrong = {"moves": moves, "wrong": mine}
+        if outcome == problems.FIVE:
             return Verdict(CORRECT, message=both("五连，胜！", "Five in a row: you win!")), {
                 "moves": [*moves, mine]
             }
-        if foul := black_foul(board, me, answer):
-            words = foul_words(foul)
+        if outcome == problems.FOUL:
+            words = foul_words(found.foul)
             return Verdict(
                 WRONG,
                 message=both(
                     words["zh"] + "黑棋不能在这里防守。",
                     words["en"] + " Black may not defend there.",
                 ),
-            ), {"moves": moves, "wrong": mine}
-        node = self.node(data, state)
-        if node is None:
-            return _changed(), {"moves": moves, "wrong": mine}
-        stops = _parsed(node["stops"])
-        if answer in stops:
-            others = [p for p in stops if p != answer]
+            ), wrong
+        if outcome == problems.UNKNOWN:
+            return _changed(), wrong
+        if outcome == problems.DEFENDS:
+            others = list(found.others)
             also = (
                 both(f"（{names(others)} 也可以。）", f" ({names(others)} would also do.)")
                 if others
                 else both("", "")
             )
-            threat = node["threat"][0]
+            threat = point_name(known.threat[0])
             words = both(
                 f"防住了：{name} 之后{zh_t}棋再也没有连续冲四取胜"
                 f"（原来的威胁从 {threat} 开始）。{also['zh']}",
@@ -1116,58 +1102,57 @@ class DefendKind(PlayedOutKind):
                 f"(the threat began at {threat}).{also['en']}",
             )
             return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
-        if name in node["counters"]:
-            how, block_name, later = node["counters"][name]
-            block = parse_point(block_name)
-            reply = move_text(them, block)
-            if how == "double":
-                return Verdict(
-                    CORRECT, message=both("活四，胜定！", "Two ways to five: you win!")
-                ), {"moves": [*moves, mine]}
-            if how == "foul":
-                return Verdict(
-                    CORRECT,
-                    message=both(
-                        f"黑棋只能挡在禁手点 {block_name}：白胜！",
-                        f"Black could only block on a forbidden point, {block_name}: white wins!",
-                    ),
-                ), {"moves": [*moves, mine]}
-            if how == "safe":
-                words = both(
-                    f"冲四，{zh_t}棋挡在 {block_name}；这一来{zh_t}棋的连续冲四也不成立了。",
-                    f"A four: {en_t.lower()} blocks at {block_name}, and with that"
-                    f" {en_t.lower()}'s fours no longer win.",
-                )
-                return Verdict(CORRECT, message=words), {"moves": [*moves, mine, reply]}
-            if how == "continue":
-                words = both(
-                    f"先冲四，{zh_t}棋挡在 {block_name}。威胁还在，继续防守。",
-                    f"A four first: {en_t.lower()} blocks at {block_name}. "
-                    "The threat is still there: now defend.",
-                )
-                return Verdict(
-                    CONTINUE, message=words, reply=reply, reply_label=move_words(reply)
-                ), {"moves": [*moves, mine, reply]}
-            line = _line_texts(them, _parsed(later))
+        if outcome == problems.FAILS:
+            line = _line_texts(them, found.line)
             return Verdict(
                 WRONG,
                 message=both(
-                    f"冲四之后{zh_t}棋挡在 {block_name}，反而再也防不住了。",
-                    f"After your four and {en_t.lower()}'s block at {block_name}, "
-                    "nothing defends any more.",
+                    f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{names(known.stops)}。",
+                    f"{name} does not stop it: {en_t.lower()} still wins by fours."
+                    f" The defence: {names(known.stops)}.",
                 ),
-                refutation=tuple(move_words(t) for t in [reply, *line]),
-            ), {"moves": moves, "wrong": mine, "shown": [reply, *line]}
-        line = _line_texts(them, _parsed(node["refute"].get(name, node["threat"])))
+                refutation=tuple(move_words(t) for t in line),
+            ), {**wrong, "shown": line}
+        block_name = point_name(found.reply)
+        reply = move_text(them, found.reply)
+        if outcome == problems.COUNTER_DOUBLE:
+            return Verdict(CORRECT, message=both("活四，胜定！", "Two ways to five: you win!")), {
+                "moves": [*moves, mine]
+            }
+        if outcome == problems.COUNTER_TRAP:
+            return Verdict(
+                CORRECT,
+                message=both(
+                    f"黑棋只能挡在禁手点 {block_name}：白胜！",
+                    f"Black could only block on a forbidden point, {block_name}: white wins!",
+                ),
+            ), {"moves": [*moves, mine]}
+        if outcome == problems.COUNTER_SAFE:
+            words = both(
+                f"冲四，{zh_t}棋挡在 {block_name}；这一来{zh_t}棋的连续冲四也不成立了。",
+                f"A four: {en_t.lower()} blocks at {block_name}, and with that"
+                f" {en_t.lower()}'s fours no longer win.",
+            )
+            return Verdict(CORRECT, message=words), {"moves": [*moves, mine, reply]}
+        if outcome == problems.COUNTER_GOES_ON:
+            words = both(
+                f"先冲四，{zh_t}棋挡在 {block_name}。威胁还在，继续防守。",
+                f"A four first: {en_t.lower()} blocks at {block_name}. "
+                "The threat is still there: now defend.",
+            )
+            return Verdict(CONTINUE, message=words, reply=reply, reply_label=move_words(reply)), {
+                "moves": [*moves, mine, reply]
+            }
+        line = _line_texts(them, found.line)  # COUNTER_FAILS
         return Verdict(
             WRONG,
             message=both(
-                f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{names(stops)}。",
-                f"{name} does not stop it: {en_t.lower()} still wins by fours."
-                f" The defence: {names(stops)}.",
+                f"冲四之后{zh_t}棋挡在 {block_name}，反而再也防不住了。",
+                f"After your four and {en_t.lower()}'s block at {block_name}, "
+                "nothing defends any more.",
             ),
-            refutation=tuple(move_words(t) for t in line),
-        ), {"moves": moves, "wrong": mine, "shown": line}
+            refutation=tuple(move_words(t) for t in [reply, *line]),
+        ), {**wrong, "shown": [reply, *line]}
 
     def hint(self, data, state):
         node = self.node(data, state or {})
