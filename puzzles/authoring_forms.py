@@ -19,36 +19,31 @@ from .authoring import RATING_RANGE, PuzzleTexts
 COLOR_CHOICES = [("black", _("Black (黑)")), ("white", _("White (白)"))]
 
 
+def _text(label, rows: int, longest: int, help_text="") -> forms.CharField:
+    """A box for a text in one language."""
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=longest,
+        widget=forms.Textarea(attrs={"rows": rows}),
+        help_text=help_text,
+    )
+
+
 class PuzzleTextsForm(forms.Form):
     """Prompt, explanation and publishing, shared by every teacher's puzzle form."""
 
-    prompt_zh = forms.CharField(
-        label=_("Prompt in Chinese"),
-        required=False,
-        max_length=1000,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Say who plays and what to do, e.g. 黑先，吃掉△白子。"),
+    prompt_zh = _text(
+        _("Prompt in Chinese"), 2, 1000, _("Say who plays and what to do, e.g. 黑先，吃掉△白子。")
     )
-    prompt_en = forms.CharField(
-        label=_("Prompt in English"),
-        required=False,
-        max_length=1000,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("One language is enough: learners see the other language's text."),
+    prompt_en = _text(
+        _("Prompt in English"),
+        2,
+        1000,
+        _("One language is enough: learners see the other language's text."),
     )
-    explanation_zh = forms.CharField(
-        label=_("Explanation in Chinese"),
-        required=False,
-        max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("Shown after a correct answer."),
-    )
-    explanation_en = forms.CharField(
-        label=_("Explanation in English"),
-        required=False,
-        max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 3}),
-    )
+    explanation_zh = _text(_("Explanation in Chinese"), 3, 4000, _("Shown after a correct answer."))
+    explanation_en = _text(_("Explanation in English"), 3, 4000)
     is_public = forms.BooleanField(
         label=_("Ask to publish it in the puzzle library"),
         required=False,

@@ -13,18 +13,9 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
+from puzzles import kinds
 from puzzles.boards import Piece, draw, grid_board, grid_picture
-from puzzles.kinds import (
-    CONTINUE,
-    CORRECT,
-    ILLEGAL,
-    WRONG,
-    BadAnswer,
-    InvalidPuzzle,
-    PuzzleKind,
-    Verdict,
-    register,
-)
+from puzzles.kinds import BadAnswer, InvalidPuzzle, PuzzleKind, Verdict, register
 from puzzles.kinds.moves import Pick, arrange, picked, read_move
 
 LETTERS = string.ascii_lowercase
@@ -102,7 +93,7 @@ class PickKind(PuzzleKind):
         stones = dict(state["stones"])
         if answer in stones:
             verdict = Verdict(
-                WRONG, message={"zh": "这里已经有子了。", "en": "That point is taken."}
+                kinds.WRONG, message={"zh": "这里已经有子了。", "en": "That point is taken."}
             )
             return verdict, state
         turn = data["line"][state["turn"]]
@@ -113,19 +104,23 @@ class PickKind(PuzzleKind):
             if reply:
                 stones[reply] = "white"
             verdict = Verdict(
-                WRONG,
+                kinds.WRONG,
                 message={"zh": "不对。", "en": "Not right."},
                 explanation=refute.get("why", ""),
                 refutation=(reply,) if reply else (),
             )
             return verdict, {"turn": state["turn"], "stones": stones, "last": answer}
         if state["turn"] + 1 == len(data["line"]):
-            return Verdict(CORRECT), {"turn": state["turn"] + 1, "stones": stones, "last": answer}
+            return Verdict(kinds.CORRECT), {
+                "turn": state["turn"] + 1,
+                "stones": stones,
+                "last": answer,
+            }
         reply = turn.get("reply")
         if reply:
             stones[reply] = "white"
         verdict = Verdict(
-            CONTINUE,
+            kinds.CONTINUE,
             message={"zh": f"白棋应 {reply}。", "en": f"White answers at {reply}."},
             reply=reply,
         )
@@ -204,15 +199,15 @@ class SlideKind(PuzzleKind):
         start = answer.point if isinstance(answer, Pick) else answer.start
         if start != data["rook"]:
             words = {"zh": "那里没有你的棋子。", "en": "You have no piece there."}
-            return Verdict(ILLEGAL, message=words), state
+            return Verdict(kinds.ILLEGAL, message=words), state
         if isinstance(answer, Pick):
             return picked(start, {"zh": "车拿起来了。", "en": "The rook is picked up."}), state
         if answer.end not in self.destinations(data):
             words = {"zh": "车只能直走，不能越子。", "en": "A rook goes straight, over nothing."}
-            return Verdict(ILLEGAL, message=words), state
+            return Verdict(kinds.ILLEGAL, message=words), state
         if answer.end == data["target"]:
-            return Verdict(CORRECT), {"moved": answer.text}
-        return Verdict(WRONG, message={"zh": "没走到。", "en": "Not there."}), {
+            return Verdict(kinds.CORRECT), {"moved": answer.text}
+        return Verdict(kinds.WRONG, message={"zh": "没走到。", "en": "Not there."}), {
             "moved": answer.text
         }
 

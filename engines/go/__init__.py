@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from engines.errors import RuleError
+
 EMPTY, BLACK, WHITE = 0, 1, 2
 COLOR_NAMES = {BLACK: "B", WHITE: "W"}
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # no I
@@ -54,14 +56,10 @@ REASONS = {
 }
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RuleError):
     """A move the rules forbid; ``code`` for programs, ``reason`` for people."""
 
-    def __init__(self, code: str, detail: str = ""):
-        self.code = code
-        zh, en = REASONS[code]
-        self.reason = {"zh": zh, "en": en}
-        super().__init__(f"{code}: {en}" + (f" ({detail})" if detail else ""))
+    REASONS = REASONS
 
 
 # ---------------------------------------------------------------------------

@@ -47,6 +47,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engines.errors import RuleError
+
 EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
 SIZE = 15
 POINTS = SIZE * SIZE
@@ -94,14 +96,10 @@ REASONS = {
 }
 
 
-class IllegalMove(ValueError):
+class IllegalMove(RuleError):
     """A move the rules forbid; ``code`` for programs, ``reason`` for people."""
 
-    def __init__(self, code: str, detail: str = ""):
-        self.code = code
-        zh, en = REASONS[code]
-        self.reason = {"zh": zh, "en": en}
-        super().__init__(f"{code}: {en}" + (f" ({detail})" if detail else ""))
+    REASONS = REASONS
 
 
 # ---------------------------------------------------------------------------

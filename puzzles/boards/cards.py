@@ -202,25 +202,17 @@ def card_table(
         _("dealer"),
         _("Kitty (底牌)"),
     )
-    info = []
+    facts = []
     if trump is not None:
-        info.append(
-            f'<span class="table-fact">{escape(trump_word)} '
-            f'<strong class="suit-{SUIT_CLASS[trump]}">{SUIT_SYMBOLS[trump]}</strong></span>'
-        )
+        suit = f'<strong class="suit-{SUIT_CLASS[trump]}">{SUIT_SYMBOLS[trump]}</strong>'
+        facts.append((trump_word, suit))
     if level is not None:
-        info.append(
-            f'<span class="table-fact">{escape(level_word)} <strong>{level}</strong></span>'
-        )
+        facts.append((level_word, f"<strong>{level}</strong>"))
     if dealer is not None:
-        info.append(
-            f'<span class="table-fact">{escape(dealer_word)} '
-            f"<strong>{escape(who(dealer))}</strong></span>"
-        )
+        facts.append((dealer_word, f"<strong>{escape(who(dealer))}</strong>"))
     if score is not None:
-        info.append(
-            f'<span class="table-fact">{escape(points_word)} <strong>{score}</strong></span>'
-        )
+        facts.append((points_word, f"<strong>{score}</strong>"))
+    info = [f'<span class="table-fact">{escape(word)} {value}</span>' for word, value in facts]
 
     def seat_box(seat: int) -> str:
         where = PLACES[seats][(seat - you) % seats]

@@ -3,10 +3,12 @@
 games come later), with a named control per point and no inline style."""
 
 import re
+from pathlib import Path
 
 import pytest
 
 from puzzles.boards import FREE, Arrow, Picture, Spot, draw
+from puzzles.boards.svg import LATTICE
 from tests.pictures import junqi_picture, star_picture, xiangqi_picture
 
 
@@ -71,3 +73,11 @@ def test_a_move_is_drawn_as_an_arrow_that_stops_at_its_point():
     assert arrow, "no arrow"
     tip = arrow.group(2).split()[0]
     assert tip == "6.3,8.5"  # its head stops short of the point's centre
+
+
+def test_the_stylesheet_places_every_step_of_the_lattice():
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "site.css").read_text()
+    for prefix, variable, first in (("cells-x", "--w", 1), ("cells-y", "--h", 1), ("px", "--x", 0),
+                                    ("py", "--y", 0)):  # fmt: skip
+        for step in range(first, LATTICE + 1):
+            assert f".{prefix}-{step} {{ {variable}: {step}; }}" in css, (prefix, step)

@@ -274,6 +274,12 @@ def foul_words(foul: Foul) -> dict[str, str]:
     )
 
 
+def foul_verdict(foul: Foul, zh: str, en: str) -> Verdict:
+    """Wrong: the foul named, then what it means here."""
+    words = foul_words(foul)
+    return Verdict(WRONG, message=both(words["zh"] + zh, f"{words['en']} {en}"))
+
+
 def _false_words(shape: Shape) -> tuple[str, str]:
     points = "、".join(point_name(point) for point, _why in shape.why)
     reasons_zh, reasons_en = [], []
@@ -565,13 +571,10 @@ class FiveKind(RenjuKind):
             return Verdict(CORRECT, message=win_words(color, board.outcome().line)), state
         name = point_name(answer)
         if foul := black_foul(board, color, answer):
-            words = foul_words(foul)
-            return Verdict(
-                WRONG,
-                message=both(
-                    f"{words['zh']}黑棋下这里是禁手，白棋指出即判负。五连点在：{names(fives)}。",
-                    f"{words['en']} Black loses if White points it out. The five: {names(fives)}.",
-                ),
+            return foul_verdict(
+                foul,
+                f"黑棋下这里是禁手，白棋指出即判负。五连点在：{names(fives)}。",
+                f"Black loses if White points it out. The five: {names(fives)}.",
             ), state
         return Verdict(
             WRONG,
@@ -784,13 +787,10 @@ class FoursKind(PlayedOutKind):
             words = win_words(attacker, found.row)
             return Verdict(CORRECT, message=words), {"moves": [*moves, mine]}
         if outcome == problems.FOUL:
-            words = foul_words(found.foul)
-            return Verdict(
-                WRONG,
-                message=both(
-                    words["zh"] + "黑棋不能下这里：白棋指出即判黑负。",
-                    words["en"] + " Black may not play there: White points it out and wins.",
-                ),
+            return foul_verdict(
+                found.foul,
+                "黑棋不能下这里：白棋指出即判黑负。",
+                "Black may not play there: White points it out and wins.",
             ), wrong
         if outcome == problems.MISSED_FOUR:
             five, there = move_text(defender, found.five), point_name(found.five)
@@ -1077,13 +1077,8 @@ class DefendKind(PlayedOutKind):
                 "moves": [*moves, mine]
             }
         if outcome == problems.FOUL:
-            words = foul_words(found.foul)
-            return Verdict(
-                WRONG,
-                message=both(
-                    words["zh"] + "黑棋不能在这里防守。",
-                    words["en"] + " Black may not defend there.",
-                ),
+            return foul_verdict(
+                found.foul, "黑棋不能在这里防守。", "Black may not defend there."
             ), wrong
         if outcome == problems.UNKNOWN:
             return _changed(), wrong
