@@ -45,7 +45,7 @@ def answers(puzzle: Puzzle) -> list[dict]:
         return [{"move": point_name(min(kind._forbidden(board)), board.size)}]
     if puzzle.kind == "go.point":
         assert data["goal"] in POINT_GOALS
-        return [{"move": point_name(kind._answers(data)[0], position(data).size)}]
+        return [{"move": point_name(kind.answers(data)[0], position(data).size)}]
     if puzzle.kind == "go.dead":
         board = position(data)
         return [{"move": point_name(p, board.size)} for p in kind._dead(data, board)]

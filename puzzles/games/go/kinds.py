@@ -58,6 +58,7 @@ from puzzles.kinds import (
     register,
     unjudged,
 )
+from puzzles.kinds.goals import PointGoalKind
 from puzzles.kinds.inputs import number_input, read_number
 
 COLOR_WORDS = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
@@ -569,16 +570,10 @@ POINT_GOALS = ("tengen", "star", "name", "connect", "atari", "capture")
 
 
 @register
-class PointKind(GoKind):
+class PointKind(GoKind, PointGoalKind):
     name = "go.point"
     title = gettext_lazy("Find the point")
-    typed_moves = True
-
-    def _goal(self, data) -> str:
-        goal = data.get("goal")
-        if goal not in POINT_GOALS:
-            raise InvalidPuzzle(f"goal must be one of {', '.join(POINT_GOALS)}")
-        return goal
+    goals = POINT_GOALS
 
     def _stones(self, data, board) -> list[int]:
         stones = data.get("stones")
@@ -591,7 +586,7 @@ class PointKind(GoKind):
 
     def _succeeds(self, data, board: Board, p: int) -> bool:
         """Whether playing at ``p`` (legal, already played on ``board``) meets the goal."""
-        goal = self._goal(data)
+        goal = self.goal(data)
         size = board.size
         if goal == "tengen":
             return size % 2 == 1 and p == (size // 2) * size + size // 2
@@ -600,17 +595,14 @@ class PointKind(GoKind):
         if goal == "name":
             return p == _point(board, data.get("point"))
         if goal == "connect":
-            stones = self._stones_after(data, board)
+            stones = [parse_point(s, board.size) for s in data["stones"]]
             return len({min(board.chain(s).stones) for s in stones}) == 1
         target = _point(board, data.get("point"))
         if goal == "atari":
             return board.cells[target] != EMPTY and len(board.chain(target).liberties) == 1
         return board.cells[target] == EMPTY  # capture
 
-    def _stones_after(self, data, board) -> list[int]:
-        return [parse_point(s, board.size) for s in data["stones"]]
-
-    def _answers(self, data) -> list[int]:
+    def answers(self, data) -> list[int]:
         board = position(data)
         found = []
         for p, c in enumerate(board.cells):
@@ -625,9 +617,9 @@ class PointKind(GoKind):
             board.pop()
         return found
 
-    def validate(self, data):
+    def check_goal(self, data):
         board = position(data)
-        goal = self._goal(data)
+        goal = self.goal(data)
         if goal == "connect":
             points = self._stones(data, board)
             if len({min(board.chain(p).stones) for p in points}) == 1:
@@ -638,26 +630,30 @@ class PointKind(GoKind):
                 raise InvalidPuzzle(f"{data.get('point')} is occupied")
             if goal in ("atari", "capture") and board.cells[p] != opponent(board.to_move):
                 raise InvalidPuzzle(f"{data.get('point')} must hold the opponent's stone")
-        if not self._answers(data):
-            raise InvalidPuzzle("no point meets the goal")
 
     def parse_answer(self, data, state, post):
         return self.read_point(data, state, post)
 
-    def check(self, data, state, answer):
+    def _after(self, data, answer) -> tuple[Board, int]:
+        """The board after the learner's stone (``IllegalMove`` if the rules forbid it)."""
         board = position(data)
         p = parse_point(answer, board.size)
-        try:
-            board.play(p)
-        except IllegalMove as error:
-            return Verdict(ILLEGAL, message=error.reason), state
-        state = {"answer": answer}
-        if self._succeeds(data, board, p):
-            return Verdict(CORRECT, message=self._right(data, board, answer)), state
-        return Verdict(WRONG, message=self._wrong(data, board, answer)), state
+        board.play(p)
+        return board, p
 
-    def _right(self, data, board, answer):
-        goal = self._goal(data)
+    def refuse(self, data, answer):
+        try:
+            self._after(data, answer)
+        except IllegalMove as error:
+            return Verdict(ILLEGAL, message=error.reason)
+        return None
+
+    def meets(self, data, answer):
+        board, p = self._after(data, answer)
+        return self._succeeds(data, board, p)
+
+    def right(self, data, answer):
+        goal = self.goal(data)
         words = {
             "tengen": both(f"对，{answer} 是天元。", f"Yes: {answer} is the centre, tengen."),
             "star": both(f"对，{answer} 是星位。", f"Yes: {answer} is a star point."),
@@ -668,9 +664,10 @@ class PointKind(GoKind):
         }
         return words[goal]
 
-    def _wrong(self, data, board, answer):
-        goal = self._goal(data)
-        answers = _names(board, self._answers(data))
+    def wrong(self, data, answer):
+        goal = self.goal(data)
+        board, _p = self._after(data, answer)
+        answers = _names(board, self.answers(data))
         if goal in ("tengen", "star", "name"):
             return both(
                 f"{answer} 不对。正确的点：{answers}。",

@@ -72,6 +72,7 @@ from puzzles.kinds import (
     read_choice,
     register,
 )
+from puzzles.kinds.goals import PointGoalKind
 from puzzles.pictures import LessonPicture, register_picture
 
 STARS = [parse_point(p) for p in ("d4", "l4", "h8", "d12", "l12")]
@@ -1192,19 +1193,14 @@ GOALS = ("tengen", "name", "five", "four", "straight-four", "three", "four-three
 
 
 @register
-class PointKind(RenjuKind):
+class PointKind(RenjuKind, PointGoalKind):
     """Play a stone that does what the lesson asks; the engine says whether it does."""
 
     name = "renju.point"
     title = gettext_lazy("Make the shape")
+    goals = GOALS
 
-    def goal(self, data) -> str:
-        goal = data.get("goal")
-        if goal not in GOALS:
-            raise InvalidPuzzle(f"goal must be one of {', '.join(GOALS)}")
-        return goal
-
-    def meets(self, data, board: Board, point: int) -> bool:
+    def _meets(self, data, board: Board, point: int) -> bool:
         goal = self.goal(data)
         color = board.to_move
         if goal == "tengen":
@@ -1232,44 +1228,41 @@ class PointKind(RenjuKind):
 
     def answers(self, data) -> list[int]:
         board = position(data)
-        return [p for p in board.empty_points() if self.meets(data, board, p)]
+        return [p for p in board.empty_points() if self._meets(data, board, p)]
 
-    def validate(self, data):
-        self.goal(data)
-        if not self.answers(data):
-            raise InvalidPuzzle("no point meets the goal")
+    def refuse(self, data, answer):
+        return _occupied() if position(data)[answer] else None
 
-    def check(self, data, state, answer):
+    def meets(self, data, answer):
+        return self._meets(data, position(data), answer)
+
+    def right(self, data, answer):
         board = position(data)
-        if board[answer]:
-            return _occupied(), state
-        state = {"answer": point_name(answer)}
         name = point_name(answer)
         goal = self.goal(data)
-        color = board.to_move
-        if self.meets(data, board, answer):
-            if goal in ("tengen", "name"):
-                words = both(f"对，这就是 {name}。", f"Yes, this is {name}.")
-            elif goal == "block":
-                words = both(
-                    f"挡住了：{name} 正是对方成五的点。",
-                    f"Blocked: {name} was where the five would go.",
-                )
-            else:
-                analysis = board.analyse(answer, color)
-                rows = [shape_words(s) for s in analysis.shapes if s.kind != "false-three"]
-                words = both(
-                    f"好：{'、'.join(zh for zh, _e in rows)}。",
-                    f"Good: {'; '.join(en for _z, en in rows)}.",
-                )
-            return Verdict(CORRECT, message=words), state
+        if goal in ("tengen", "name"):
+            return both(f"对，这就是 {name}。", f"Yes, this is {name}.")
+        if goal == "block":
+            return both(
+                f"挡住了：{name} 正是对方成五的点。",
+                f"Blocked: {name} was where the five would go.",
+            )
+        analysis = board.analyse(answer, board.to_move)
+        rows = [shape_words(s) for s in analysis.shapes if s.kind != "false-three"]
+        return both(
+            f"好：{'、'.join(zh for zh, _e in rows)}。",
+            f"Good: {'; '.join(en for _z, en in rows)}.",
+        )
+
+    def wrong(self, data, answer):
+        board = position(data)
+        name = point_name(answer)
         right = names(self.answers(data))
-        if goal in ("tengen", "name", "block"):
-            words = both(
+        if self.goal(data) in ("tengen", "name", "block"):
+            return both(
                 f"{name} 不对。正确的点：{right}。", f"{name} is not it. The point: {right}."
             )
-            return Verdict(WRONG, message=words), state
-        analysis = board.analyse(answer, color)
+        analysis = board.analyse(answer, board.to_move)
         if analysis.foul is not None:
             base = foul_words(analysis.foul)
         else:
@@ -1281,8 +1274,7 @@ class PointKind(RenjuKind):
                 )
             else:
                 base = both(f"{name} 不成三，也不成四。", f"{name} makes no three and no four.")
-        words = both(f"{base['zh']}可以下在：{right}。", f"{base['en']} Try: {right}.")
-        return Verdict(WRONG, message=words), state
+        return both(f"{base['zh']}可以下在：{right}。", f"{base['en']} Try: {right}.")
 
     def board(self, data, state, *, verdict=None, interactive=True):
         board = position(data)
