@@ -1,6 +1,8 @@
 """A teacher makes a Go puzzle on the board editor in Chromium, then solves it."""
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -11,6 +13,8 @@ from tests.conftest import make_user
 from .conftest import log_in
 
 pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("QIPAI_SHOTS")  # a folder: save a screenshot of each page
 
 
 def place(page, tool, point, then):
@@ -40,3 +44,34 @@ def test_a_teacher_places_stones_saves_and_solves(new_page, site, javascript):
     assert page.url.split("#")[0].endswith(puzzle.url) and not puzzle.is_public
     page.get_by_role("button", name="E4", exact=True).click()
     expect(page.locator("#play .verdict")).to_contain_text("Correct")
+
+
+TEACHER_PAGES = [
+    ("list", "/classes/puzzles/"),
+    ("go-editor", "/classes/puzzles/new/go/"),
+    ("go-sgf", "/classes/puzzles/new/go/sgf/"),
+    ("renju-editor", "/classes/puzzles/new/renju/"),
+    ("dagunzi-ending", "/classes/puzzles/new/dagunzi/"),
+]
+
+
+@pytest.mark.parametrize(
+    ("width", "locale"), [(360, "zh-CN"), (360, "en-US"), (1280, "zh-CN")], ids=str
+)
+def test_every_way_of_making_a_puzzle_fits_the_screen(new_page, site, width, locale):
+    """Each game's editor modes, reached from the list, in both languages, on a
+    phone and a desktop: a link to each, and nothing scrolls sideways."""
+    make_user("ms-li", teacher=True)
+    page = new_page(locale=locale, viewport={"width": width, "height": 800})
+    log_in(page, site, "ms-li")
+    page.goto(f"{site}/classes/puzzles/")
+    links = page.locator("main a.button").evaluate_all("(links) => links.map((a) => a.pathname)")
+    assert links == [path for _name, path in TEACHER_PAGES[1:]]
+    for name, path in TEACHER_PAGES:
+        page.goto(f"{site}{path}")
+        expect(page.locator("main h1")).to_be_visible()
+        overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, name
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=f"{SHOTS}/teacher-{name}-{width}-{locale}.png", full_page=True)
