@@ -160,3 +160,12 @@ def test_the_checks_see_what_they_look_for(tmp_path):
         assert in_game_package(GAME_PACKAGES / "go" / "kinds.py")
     finally:
         sample.unlink()
+
+
+def test_a_game_is_taught_once_its_package_exists():
+    """Teaching a game is adding its package: the registry needs no edit."""
+    packages = {p.name for p in GAME_PACKAGES.iterdir() if (p / "__init__.py").exists()}
+    assert {game.slug for game in GAMES if game.taught} == packages
+    for game in GAMES:
+        kinds = game.part("kinds")
+        assert (kinds is not None) == game.taught, game.slug

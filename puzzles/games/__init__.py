@@ -1,11 +1,12 @@
 """The games Qipai School teaches, in the order the home page shows them: the
 one registry every central page, form and command reads.
 
-A game that is taught has a package of its own, ``puzzles.games.<slug>``, the
-only web code that knows its rules: ``kinds`` (its puzzle kinds, which register
-themselves when imported), and, where the game has them, ``editor`` (teacher
-authoring) and ``generate`` (puzzle generators). Its content lives in
-``content/<slug>/``. Adding a game is one entry here and that package; nothing
+A game is taught once it has a package of its own, ``puzzles.games.<slug>``,
+the only web code that knows its rules: ``kinds`` (its puzzle kinds and lesson
+pictures, which register themselves when imported), and, where the game has
+them, ``editor`` (teacher authoring) and ``generate`` (puzzle generators). Its
+content lives in ``content/<slug>/``, its engine in ``engines/``. Every seed
+game has its entry here already; teaching one is adding that package, nothing
 else names a game.
 
 A game not yet taught keeps its place in the catalogue ("coming soon"); its names
@@ -15,7 +16,9 @@ are shown side by side in both languages on purpose.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
+from functools import cached_property
 from types import ModuleType
 
 from django.utils.translation import gettext_lazy as _
@@ -27,7 +30,6 @@ class Game:
     name_zh: str
     name_en: str
     blurb: str
-    taught: bool = False  # has a package: puzzles.games.<slug>
 
     def __str__(self):
         return f"{self.name_zh} {self.name_en}"
@@ -35,6 +37,11 @@ class Game:
     @property
     def package(self) -> str:
         return f"{__name__}.{self.slug}"
+
+    @cached_property
+    def taught(self) -> bool:
+        """Whether the game has its package (``puzzles.games.<slug>``)."""
+        return importlib.util.find_spec(self.package) is not None
 
     def part(self, name: str) -> ModuleType | None:
         """The game package's module ``name`` (``kinds``, ``editor``,
@@ -51,23 +58,9 @@ class Game:
 
 
 GAMES = (
-    Game(
-        "go",
-        "围棋",
-        "Go",
-        _("Surround territory and capture stones, under Chinese rules."),
-        taught=True,
-    ),
-    Game(
-        "renju", "五子棋", "Renju", _("Five in a row, with black's forbidden moves."), taught=True
-    ),
-    Game(
-        "dagunzi",
-        "打滚子",
-        "Dagunzi",
-        _("Dalian's four-player game with three decks."),
-        taught=True,
-    ),
+    Game("go", "围棋", "Go", _("Surround territory and capture stones, under Chinese rules.")),
+    Game("renju", "五子棋", "Renju", _("Five in a row, with black's forbidden moves.")),
+    Game("dagunzi", "打滚子", "Dagunzi", _("Dalian's four-player game with three decks.")),
     Game("xiangqi", "象棋", "Xiangqi", _("Chinese chess: checkmate the general.")),
     Game("shengji", "升级", "Shengji", _("Tractor: climb the levels with your partner.")),
     Game("guandan", "掼蛋", "Guandan", _("Partners race out with bombs and wild cards.")),
