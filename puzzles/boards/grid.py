@@ -78,21 +78,20 @@ def grid_picture(
         if "r" not in open_sides or "l" in open_sides:
             texts.append(Text(columns + 1.4, r + 1.72, text))
     pieces = {color: Piece(color, stone_name(color)) for color in set(stones.values())}
-    spots = []
-    for r in range(rows):
-        for c in range(columns):
-            stone = stones.get((c, r))
-            spots.append(
-                Spot(
-                    c + 1.5,
-                    r + 1.5,
-                    name_of((c, r)),
-                    piece=pieces[stone] if stone else None,
-                    mark=marks.get((c, r), ""),
-                    label=labels.get((c, r), ""),
-                    clickable=clickable and (not stone or clickable_stones),
-                )
-            )
+    # The plain points first (a 19x19 board is mostly them), then what stands on the rest.
+    spots = [
+        Spot(c + 1.5, r + 1.5, name_of((c, r)), None, "", "", clickable)
+        for r in range(rows)
+        for c in range(columns)
+    ]
+    for (c, r), stone in stones.items():
+        spot = spots[r * columns + c]
+        spot.piece = pieces[stone]
+        spot.clickable = clickable and clickable_stones
+    for (c, r), mark in marks.items():
+        spots[r * columns + c].mark = mark
+    for (c, r), text in labels.items():
+        spots[r * columns + c].label = text
     return Picture(
         width,
         height,

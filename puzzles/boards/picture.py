@@ -37,7 +37,7 @@ class Piece:
     glyph: str = ""  # a character drawn on it (車, 帥); none for a plain stone
 
 
-@dataclass
+@dataclass(slots=True)
 class Spot:
     """A point of the board."""
 
