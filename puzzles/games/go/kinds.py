@@ -26,8 +26,6 @@ from engines.budget import Budget, OutOfBudget
 from engines.go import (
     BLACK,
     EMPTY,
-    GTP_COLUMNS,
-    WHITE,
     Board,
     IllegalMove,
     Move,
@@ -42,7 +40,7 @@ from engines.go.match import byoyomi_left, nigiri
 from engines.go.problems import PREPARE_NODES, Known, ProblemError, Task, judge, prepare, verify
 from engines.go.reading import defend
 from engines.go.sgf import SgfError, read_game, split_bilingual
-from puzzles.boards import choice_buttons, grid_board
+from puzzles.boards import choice_buttons
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -53,7 +51,6 @@ from puzzles.kinds import (
     PuzzleKind,
     Verdict,
     both,
-    localized,
     read_choice,
     register,
     unjudged,
@@ -61,16 +58,8 @@ from puzzles.kinds import (
 from puzzles.kinds.goals import PointGoalKind
 from puzzles.kinds.inputs import number_input, read_number
 
-COLOR_WORDS = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
-STONE_COLORS = {BLACK: "black", WHITE: "white"}
-
-
-def move_words(text: str) -> str:
-    """``"W D4"`` as the learner reads it: ``白 D4`` / ``White D4``."""
-    color, __, where = text.partition(" ")
-    name = _("Black") if color == "B" else _("White")
-    where = _("pass") if where == "pass" else where
-    return f"{name} {where}"
+from .draw import draw, stones_svg
+from .words import COLOR_WORDS, count_text, move_words, point_list, result_words
 
 
 def _color(data: Mapping[str, Any]) -> int:
@@ -119,99 +108,6 @@ def _point(board: Board, text: Any, what: str = "point") -> int:
         return parse_point(str(text), board.size)
     except ValueError as error:
         raise InvalidPuzzle(f"{what}: {error}") from None
-
-
-def _window(board: Board, points: set[int]) -> tuple[int, int, int, int]:
-    """The part of the board to show: the stones and points of interest, with room.
-
-    Returns (x0, y0, columns, rows). Boards up to 9x9, and boards without
-    stones, are shown whole; a window reaching within three lines of an edge
-    runs to that edge.
-    """
-    size = board.size
-    stones = {p for p, c in enumerate(board.cells) if c}
-    if size <= 9 or not stones:
-        return 0, 0, size, size
-    occupied = stones | points
-    xs = [p % size for p in occupied]
-    ys = [p // size for p in occupied]
-    x0, x1 = min(xs) - 2, max(xs) + 2
-    y0, y1 = min(ys) - 2, max(ys) + 2
-    x0 = 0 if x0 <= 3 else x0
-    y0 = 0 if y0 <= 3 else y0
-    x1 = size - 1 if x1 >= size - 4 else x1
-    y1 = size - 1 if y1 >= size - 4 else y1
-    # At least 7 lines each way, so a corner problem keeps its bearings.
-    while x1 - x0 < 6:
-        x0, x1 = (x0, x1 + 1) if x1 < size - 1 else (x0 - 1, x1)
-    while y1 - y0 < 6:
-        y0, y1 = (y0, y1 + 1) if y1 < size - 1 else (y0 - 1, y1)
-    return x0, y0, x1 - x0 + 1, y1 - y0 + 1
-
-
-def draw(
-    board: Board,
-    *,
-    marks: Mapping[int, str] | None = None,
-    labels: Mapping[int, str] | None = None,
-    clickable: bool = True,
-    clickable_stones: bool = False,
-    extra: set[int] = frozenset(),
-    label: str = "",
-    whole: bool = False,
-):
-    """The board as HTML: a window around the stones (or ``whole``), a button on every point."""
-    size = board.size
-    marks = marks or {}
-    labels = labels or {}
-    if whole:
-        x0, y0, columns, rows = 0, 0, size, size
-    else:
-        x0, y0, columns, rows = _window(board, set(extra) | set(marks) | set(labels))
-
-    def local(p: int) -> tuple[int, int] | None:
-        y, x = divmod(p, size)
-        if x0 <= x < x0 + columns and y0 <= y < y0 + rows:
-            return x - x0, y - y0
-        return None
-
-    stones = {}
-    for p, c in enumerate(board.cells):
-        if c and (at := local(p)) is not None:
-            stones[at] = STONE_COLORS[c]
-    open_sides = "".join(
-        side
-        for side, is_open in (
-            ("l", x0 > 0),
-            ("r", x0 + columns < size),
-            ("t", y0 > 0),
-            ("b", y0 + rows < size),
-        )
-        if is_open
-    )
-    return grid_board(
-        columns=columns,
-        rows=rows,
-        name_of=lambda at: point_name((at[1] + y0) * size + at[0] + x0, size),
-        stones=stones,
-        marks={at: m for p, m in marks.items() if (at := local(p)) is not None},
-        labels={at: t for p, t in labels.items() if (at := local(p)) is not None},
-        stars=[at for p in star_points(size) if (at := local(p)) is not None],
-        column_labels=GTP_COLUMNS[x0 : x0 + columns],
-        row_labels=[str(size - y) for y in range(y0, y0 + rows)],
-        clickable=clickable,
-        clickable_stones=clickable_stones,
-        open_sides=open_sides,
-        label=label or _("Go board"),
-    )
-
-
-def _names(board: Board, points) -> str:
-    return ", ".join(sorted((point_name(p, board.size) for p in points), key=_sort_key))
-
-
-def _sort_key(name: str) -> tuple[int, int]:
-    return GTP_COLUMNS.index(name[0]), int(name[1:])
 
 
 class GoKind(PuzzleKind):
@@ -347,7 +243,7 @@ class ProblemKind(GoKind):
         board = task.board(state.get("moves", []))
         chains = [board.chain(t) for t in task.live_targets(board)]
         liberties = set().union(*(chain.liberties for chain in chains)) if chains else set()
-        names = _names(board, liberties)
+        names = point_list(board, liberties)
         zh = f"数一数△棋子的气：{names}。" if liberties else "△的棋子已经没有了。"
         en = f"Count the marked stones' liberties: {names}." if liberties else ""
         return both(zh, en or zh), dict.fromkeys(liberties, "good")
@@ -446,7 +342,7 @@ class LibertiesKind(GoKind):
         board = position(data)
         chain = board.chain(self._target(data, board))
         count = len(chain.liberties)
-        names = _names(board, chain.liberties)
+        names = point_list(board, chain.liberties)
         stones = len(chain.stones)
         zh = f"这块棋（{stones}子）有 {count} 口气：{names}。"
         plural = "s" if stones > 1 else ""
@@ -667,7 +563,7 @@ class PointKind(GoKind, PointGoalKind):
     def wrong(self, data, answer):
         goal = self.goal(data)
         board, _p = self._after(data, answer)
-        answers = _names(board, self.answers(data))
+        answers = point_list(board, self.answers(data))
         if goal in ("tengen", "star", "name"):
             return both(
                 f"{answer} 不对。正确的点：{answers}。",
@@ -798,11 +694,6 @@ def _margin_choices(margin: Fraction) -> list[Fraction]:
     return sorted(options, reverse=True)
 
 
-def _result_words(margin: Fraction) -> str:
-    zh, en = result_text(margin)
-    return localized(both(zh, en))
-
-
 @register
 class CountKind(GoKind):
     name = "go.count"
@@ -855,13 +746,13 @@ class CountKind(GoKind):
         komi = self._komi(data) / 2
         size = board.size if board is not None else data.get("size", 19)
         par = Fraction(size * size, 2)
-        zh_count = _count_text(black)
-        en_count = _count_text(black, en=True)
+        zh_count = count_text(black)
+        en_count = count_text(black, en=True)
         words = both(
-            f"黑方共 {zh_count} 子；归本数 {_count_text(par)}，贴 {_count_text(komi)} 子，"
+            f"黑方共 {zh_count} 子；归本数 {count_text(par)}，贴 {count_text(komi)} 子，"
             f"所以{zh_result}。",
-            f"Black has {en_count} stones; half the board is {_count_text(par, en=True)}, "
-            f"komi is {_count_text(komi, en=True)} stones, so: {en_result}.",
+            f"Black has {en_count} stones; half the board is {count_text(par, en=True)}, "
+            f"komi is {count_text(komi, en=True)} stones, so: {en_result}.",
         )
         if data.get("ask", "black") == "black":
             status = CORRECT if Fraction(answer) == black else WRONG
@@ -883,7 +774,7 @@ class CountKind(GoKind):
                 '<p class="answer-list">'
                 + html.escape(
                     _("Board %(size)s×%(size)s; black's count: %(black)s stones.")
-                    % {"size": data.get("size", 19), "black": _count_text(black, en=True)}
+                    % {"size": data.get("size", 19), "black": count_text(black, en=True)}
                 )
                 + "</p>"
             )
@@ -893,50 +784,13 @@ class CountKind(GoKind):
             else:
                 margin = self._score(data)[1]
                 parts.append(
-                    choice_buttons([(str(m), _result_words(m)) for m in _margin_choices(margin)])
+                    choice_buttons([(str(m), result_words(m)) for m in _margin_choices(margin)])
                 )
         return mark_safe("".join(parts))  # noqa: S308
 
 
-def _count_text(value: Fraction, *, en: bool = False) -> str:
-    """185, 184.5, 3 3/4 (en) / 3又3/4 (zh)."""
-    whole, part = divmod(value, 1)
-    if not part:
-        return str(int(whole))
-    if part == Fraction(1, 2) and whole >= 10:
-        return f"{int(whole)}.5"
-    fraction = f"{part.numerator}/{part.denominator}"
-    if not whole:
-        return fraction
-    return f"{int(whole)} {fraction}" if en else f"{int(whole)}又{fraction}"
-
-
 # ---------------------------------------------------------------------------
 # 猜先 and 读秒
-
-
-def _stones_svg(white: int, black: int) -> str:
-    """A hand of white stones laid out in pairs, and the black stones shown."""
-    circles = []
-    for i in range(white):
-        x = 0.6 + (i // 2) * 1.1
-        y = 0.6 + (i % 2) * 1.0
-        circles.append(f'<circle class="stone stone-white" cx="{x}" cy="{y}" r="0.45"/>')
-    offset = 0.6 + ((white + 1) // 2) * 1.1 + 0.9
-    for i in range(black):
-        circles.append(
-            f'<circle class="stone stone-black" cx="{offset + i * 1.0}" cy="1.1" r="0.45"/>'
-        )
-    width = offset + max(black, 1) * 1.0
-    label = _("%(white)s white stones in the hand; %(black)s black shown") % {
-        "white": white,
-        "black": black,
-    }
-    return (
-        f'<svg class="stones-hand" viewBox="0 0 {width} 2.2" role="img" '
-        f'aria-label="{html.escape(label)}">'
-        f'<rect class="board-bg" x="0" y="0" width="{width}" height="2.2"/>{"".join(circles)}</svg>'
-    )
 
 
 @register
@@ -971,7 +825,7 @@ class NigiriKind(GoKind):
         return Verdict(CORRECT if answer == truth else WRONG, message=words), {"answer": answer}
 
     def board(self, data, state, *, verdict=None, interactive=True):
-        picture = _stones_svg(data["grabbed"], data["shown"])
+        picture = stones_svg(data["grabbed"], data["shown"])
         if not interactive:
             return mark_safe(picture)  # noqa: S308
         choices = [

@@ -31,7 +31,8 @@ from puzzles.authoring_forms import COLOR_CHOICES, BoardEditorForm
 from puzzles.boards import grid_board
 from puzzles.models import Puzzle
 
-from .kinds import STARS, position
+from .draw import STARS
+from .kinds import position
 
 KINDS = {
     "renju.forbidden": _("Find every forbidden point for black (禁手)"),
