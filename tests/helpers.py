@@ -616,3 +616,16 @@ def repeated(puzzles) -> list[list[str]]:
     for game, where, kind, data in puzzles:
         seen[question(game, kind, data)].append(f"{game}/{where}")
     return [group for group in seen.values() if len(group) > 1]
+
+
+# --- cards: a hand as big as Baohuang deals -----------------------------------------------------
+
+# A Baohuang hand: 43 cards from four decks, sorted by suit then rank.
+HAND_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+BIG_HAND = parse_cards(
+    ["BJ", "BJ", "SJ"]
+    + [f"♠{r}" for r in HAND_RANKS]
+    + [f"♥{r}" for r in HAND_RANKS[:12]]
+    + [f"♣{r}" for r in ("2", *HAND_RANKS[:8])]
+    + [f"♦{r}" for r in HAND_RANKS[3:9]]
+)

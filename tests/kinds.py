@@ -145,6 +145,10 @@ class PickKind(PuzzleKind):
         )
 
 
+# A rook at a1 to bring to a4 on a 5x5 board, past pieces at a5 and c1.
+SLIDE = {"size": 5, "rook": "a1", "target": "a4", "blocks": ["a5", "c1"]}
+
+
 @register
 class SlideKind(PuzzleKind):
     """``test.slide``: move the rook (a red piece 车) along a line to ``target``

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from puzzles.boards.cards import card_table, hand_controls
-from tests.web.test_card_table import BIG_HAND
+from tests.helpers import BIG_HAND
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers import make
-from tests.web.test_from_to import DATA
+from tests.kinds import SLIDE as DATA
 
 pytestmark = pytest.mark.browser
 

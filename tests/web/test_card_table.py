@@ -6,18 +6,8 @@ import re
 import pytest
 from django.utils import translation
 
-from engines.cards import parse_cards
 from puzzles.boards.cards import card_table, face_down, hand_controls, seat_label
-
-# A Baohuang hand: 43 cards from four decks, sorted by suit then rank.
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-BIG_HAND = parse_cards(
-    ["BJ", "BJ", "SJ"]
-    + [f"♠{r}" for r in RANKS]
-    + [f"♥{r}" for r in RANKS[:12]]
-    + [f"♣{r}" for r in ("2", *RANKS[:8])]
-    + [f"♦{r}" for r in RANKS[3:9]]
-)
+from tests.helpers import BIG_HAND
 
 
 def seat_names(html: str) -> list[str]:

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engines.dagunzi import check_play, points, trick_winner
-from puzzles.games.dagunzi.kinds import _cards, _order, _plays, _rules
+from puzzles.games.dagunzi.kinds import cards_of, order_of, plays_of, rules_of
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
 from puzzles.models import Puzzle
 from tests.shipped import shipped_content, solve_through_kind
@@ -37,16 +37,16 @@ def answers(puzzle: Puzzle, state) -> list[dict]:
     """The next answer(s) that solve ``puzzle`` from ``state``, from the engine."""
     kind, data = get_kind(puzzle.kind), puzzle.data
     if puzzle.kind == "dagunzi.order":
-        order = _order(data)
+        order = order_of(data)
         left = kind.remaining(data, state)
         return [{"card": order.sorted(left.elements())[0].text()}]
     if puzzle.kind == "dagunzi.winner":
-        return [{"answer": str(trick_winner(_plays(data, "plays"), _order(data)))}]
+        return [{"answer": str(trick_winner(plays_of(data, "plays"), order_of(data)))}]
     if puzzle.kind == "dagunzi.legal":
-        order, follow = _order(data), _rules(data).follow
-        hand, trick = _cards(data, "hand"), _plays(data, "trick")
+        order, follow = order_of(data), rules_of(data).follow
+        hand, trick = cards_of(data, "hand"), plays_of(data, "trick")
         legal = []
-        for i, option in enumerate(_plays(data, "options")):
+        for i, option in enumerate(plays_of(data, "options")):
             try:
                 check_play(hand, trick, option, order, follow=follow)
                 legal.append(str(i))
@@ -55,7 +55,7 @@ def answers(puzzle: Puzzle, state) -> list[dict]:
         return [{"option": legal, "answer": "done"}]
     if puzzle.kind == "dagunzi.play":
         if "accepted" in data:
-            play = _plays(data, "accepted")[0]
+            play = plays_of(data, "accepted")[0]
         else:
             _accepted, solution = kind.accepted(data)
             play = solution.best[0]
@@ -69,7 +69,7 @@ def answers(puzzle: Puzzle, state) -> list[dict]:
         forced = kind.joker_bury(data)
         return [{"card": [c.text() for c in forced], "answer": "done"}]
     if puzzle.kind == "dagunzi.count":
-        return [{"answer": str(points(_cards(data, "cards")))}]
+        return [{"answer": str(points(cards_of(data, "cards")))}]
     raise AssertionError(f"no solver for {puzzle.kind}")
 
 

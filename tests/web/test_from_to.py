@@ -8,8 +8,8 @@ import pytest
 
 from puzzles.models import Attempt
 from tests.helpers import make, text_of
+from tests.kinds import SLIDE as DATA
 
-DATA = {"size": 5, "rook": "a1", "target": "a4", "blocks": ["a5", "c1"]}
 URL = "/puzzles/slide/"
 
 

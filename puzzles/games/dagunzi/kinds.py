@@ -65,7 +65,7 @@ from .words import RESULT_WORDS, ending_words, play_text, winner_words
 NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
 
 
-def _cards(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
+def cards_of(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
     value = data.get(key)
     if value is None and not required:
         return []
@@ -79,14 +79,14 @@ def _cards(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[
     raise InvalidPuzzle(f'{key} must be cards, such as "♥A ♥A BJ"')
 
 
-def _plays(data: Mapping[str, Any], key: str) -> list[list[Card]]:
+def plays_of(data: Mapping[str, Any], key: str) -> list[list[Card]]:
     value = data.get(key, [])
     if not isinstance(value, list):
         raise InvalidPuzzle(f"{key} must be a list of plays")
-    return [_cards({key: play}, key) for play in value]
+    return [cards_of({key: play}, key) for play in value]
 
 
-def _order(data: Mapping[str, Any]) -> Order:
+def order_of(data: Mapping[str, Any]) -> Order:
     try:
         trump = parse_suit(data.get("trump"))
         level = data.get("level")
@@ -97,7 +97,7 @@ def _order(data: Mapping[str, Any]) -> Order:
         raise InvalidPuzzle(str(error)) from None
 
 
-def _rules(data: Mapping[str, Any]):
+def rules_of(data: Mapping[str, Any]):
     follow = data.get("follow", DEAD)
     if follow not in (DEAD, LIVE):
         raise InvalidPuzzle('follow must be "dead" (死棒) or "live" (活棒)')
@@ -160,8 +160,8 @@ class WinnerKind(DagunziKind):
     title = gettext_lazy("Who wins the trick")
 
     def _read(self, data):
-        order = _order(data)
-        plays = _plays(data, "plays")
+        order = order_of(data)
+        plays = plays_of(data, "plays")
         leader = _seat(data, "leader", 0)
         return order, plays, leader
 
@@ -223,8 +223,8 @@ class OrderKind(DagunziKind):
     title = gettext_lazy("Card order")
 
     def validate(self, data):
-        _order(data)
-        cards = _cards(data, "cards")
+        order_of(data)
+        cards = cards_of(data, "cards")
         if len(cards) < 3 or len(cards) > 13:
             raise InvalidPuzzle("give 3 to 13 cards to sort")
         _three_decks(cards)
@@ -240,7 +240,7 @@ class OrderKind(DagunziKind):
 
     @staticmethod
     def remaining(data, state) -> Counter:
-        return Counter(_cards(data, "cards")) - Counter(
+        return Counter(cards_of(data, "cards")) - Counter(
             parse_card(t) for t in state.get("placed", [])
         )
 
@@ -267,7 +267,7 @@ class OrderKind(DagunziKind):
         return allowed
 
     def check(self, data, state, answer):
-        order = _order(data)
+        order = order_of(data)
         placed = [parse_card(t) for t in state.get("placed", [])]
         left = self.remaining(data, state)
         if not left[answer]:
@@ -302,7 +302,7 @@ class OrderKind(DagunziKind):
         ), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
-        order = _order(data)
+        order = order_of(data)
         state = state or {}
         placed = [parse_card(t) for t in state.get("placed", [])]
         left = self.remaining(data, state)
@@ -310,7 +310,7 @@ class OrderKind(DagunziKind):
             rest = hand_controls(order.sorted(left.elements()), mode="show")
         else:
             # Shown in the order given, so the layout gives nothing away.
-            given = list(_cards(data, "cards"))
+            given = list(cards_of(data, "cards"))
             shown = Counter(given) - left
             rest_cards = []
             for card in given:
@@ -348,11 +348,11 @@ class LegalKind(DagunziKind):
     title = gettext_lazy("Legal plays")
 
     def _read(self, data):
-        order = _order(data)
-        rules = _rules(data)
-        hand = _cards(data, "hand")
-        trick = _plays(data, "trick")
-        options = _plays(data, "options")
+        order = order_of(data)
+        rules = rules_of(data)
+        hand = cards_of(data, "hand")
+        trick = plays_of(data, "trick")
+        options = plays_of(data, "options")
         return order, rules, hand, trick, options
 
     def judge(self, data) -> list[tuple[tuple[Card, ...], IllegalPlay | None]]:
@@ -467,18 +467,18 @@ class PlayKind(DagunziKind):
     title = gettext_lazy("Best play")
 
     def _read(self, data):
-        order = _order(data)
-        rules = _rules(data)
+        order = order_of(data)
+        rules = rules_of(data)
         you = 0
-        trick = _plays(data, "trick")
+        trick = plays_of(data, "trick")
         if "hands" in data:
             hands = data["hands"]
             if not isinstance(hands, list) or len(hands) != 4:
                 raise InvalidPuzzle("hands lists the four seats' cards, yours first")
-            hands = [_cards({"hands": h}, "hands", required=False) for h in hands]
+            hands = [cards_of({"hands": h}, "hands", required=False) for h in hands]
             hand = hands[you]
         else:
-            hand = _cards(data, "hand")
+            hand = cards_of(data, "hand")
             hands = None
         return order, rules, hand, hands, trick
 
@@ -503,7 +503,7 @@ class PlayKind(DagunziKind):
         """The accepted plays, and the solution when the solver proved them (solved
         when the puzzle was saved: see ``prepare``)."""
         if "accepted" in data:
-            return {tuple(sorted(p)) for p in _plays(data, "accepted")}, None
+            return {tuple(sorted(p)) for p in plays_of(data, "accepted")}, None
         solution = solution_from_json(self.prepared(data)["solution"])
         return set(solution.best), solution
 
@@ -606,7 +606,7 @@ class PlayKind(DagunziKind):
             level=order.level,
             dealer=_seat(data, "dealer", 0),
             score=data.get("score"),
-            kitty=_cards(data, "kitty", required=False) or None,
+            kitty=cards_of(data, "kitty", required=False) or None,
             note=_("Rule: 死棒") if rules.follow == DEAD else _("Rule: 活棒"),
         )
         if not interactive:
@@ -628,7 +628,7 @@ class SettleKind(DagunziKind):
     title = gettext_lazy("Settle the hand")
 
     def outcome(self, data):
-        rules = _rules(data)
+        rules = rules_of(data)
         levels = data.get("levels", [3, 3])
         if not (
             isinstance(levels, list)
@@ -639,7 +639,7 @@ class SettleKind(DagunziKind):
         trick_points = data.get("trick_points")
         if not isinstance(trick_points, int) or not 0 <= trick_points <= 300 or trick_points % 5:
             raise InvalidPuzzle("trick_points is the attackers' points in tricks, 0 to 300")
-        kitty = _cards(data, "kitty")
+        kitty = cards_of(data, "kitty")
         if len(kitty) != 6:
             raise InvalidPuzzle("the kitty has six cards")
         if trick_points + points(kitty) > 300:
@@ -702,7 +702,7 @@ class SettleKind(DagunziKind):
         return Verdict(status, message=both(zh, en)), {"answer": answer, "judged": True}
 
     def board(self, data, state, *, verdict=None, interactive=True):
-        kitty = _cards(data, "kitty")
+        kitty = cards_of(data, "kitty")
         dealer = _seat(data, "dealer", 0)
         levels = data.get("levels", [3, 3])
         facts = [
@@ -760,14 +760,14 @@ class BuryKind(DagunziKind):
     title = gettext_lazy("Burying")
 
     def _read(self, data):
-        order = _order(data)
-        rules = _rules(data)
+        order = order_of(data)
+        rules = rules_of(data)
         dealer = _seat(data, "dealer", 0)
         seat = _seat(data, "seat", 0)
-        hand = _cards(data, "hand")
-        kitty = _cards(data, "kitty")
-        cards = _cards(data, "cards")
-        dealer_bury = _cards(data, "dealer_bury", required=False) or None
+        hand = cards_of(data, "hand")
+        kitty = cards_of(data, "kitty")
+        cards = cards_of(data, "cards")
+        dealer_bury = cards_of(data, "dealer_bury", required=False) or None
         return order, rules, dealer, seat, hand, kitty, cards, dealer_bury
 
     def joker_bury(self, data, picks=None) -> list[Card]:
@@ -906,7 +906,7 @@ class CountKind(DagunziKind):
     title = gettext_lazy("Count the points")
 
     def validate(self, data):
-        cards = _cards(data, "cards")
+        cards = cards_of(data, "cards")
         if not 1 <= len(cards) <= 24:
             raise InvalidPuzzle("give 1 to 24 cards to count")
 
@@ -914,7 +914,7 @@ class CountKind(DagunziKind):
         return int(read_number(post))
 
     def check(self, data, state, answer):
-        cards = _cards(data, "cards")
+        cards = cards_of(data, "cards")
         scoring = [c for c in cards if points([c])]
         total = points(cards)
         listed = " + ".join(f"{c.text()} {points([c])}" for c in scoring) or "0"
@@ -926,7 +926,7 @@ class CountKind(DagunziKind):
         return Verdict(status, message=message), {"answer": answer, "judged": True}
 
     def board(self, data, state, *, verdict=None, interactive=True):
-        cards = _cards(data, "cards")
+        cards = cards_of(data, "cards")
         picture = f'<div class="card-table"><div class="hand">{cards_row(cards)}</div></div>'
         if not interactive:
             return mark_safe(picture)  # noqa: S308
@@ -941,20 +941,20 @@ class Table(LessonPicture):
     game = "dagunzi"
 
     def validate(self, data):
-        _order(data)
-        _cards(data, "hand", required=False)
-        _plays(data, "trick")
-        _cards(data, "kitty", required=False)
+        order_of(data)
+        cards_of(data, "hand", required=False)
+        plays_of(data, "trick")
+        cards_of(data, "kitty", required=False)
 
     def draw(self, data):
-        order = _order(data)
-        hand = _cards(data, "hand", required=False)
-        trick = _plays(data, "trick")
+        order = order_of(data)
+        hand = cards_of(data, "hand", required=False)
+        trick = plays_of(data, "trick")
         leader = data.get("leader", (0 - len(trick)) % 4)
         others = {}
         for seat, cards in (data.get("others") or {}).items():
             others[int(seat)] = (
-                order.sorted(_cards({"c": cards}, "c")) if not isinstance(cards, int) else cards
+                order.sorted(cards_of({"c": cards}, "c")) if not isinstance(cards, int) else cards
             )
         return card_table(
             you=0,
@@ -964,5 +964,5 @@ class Table(LessonPicture):
             trump=order.trump,
             level=order.level,
             dealer=data.get("dealer"),
-            kitty=_cards(data, "kitty", required=False) or None,
+            kitty=cards_of(data, "kitty", required=False) or None,
         )

@@ -7,8 +7,7 @@ from engines.renju import BLACK, WHITE, Board, opponent, parse_point
 from engines.renju import problems as p
 from engines.renju.solver import defence_tree, vcf
 
-from .test_solver import tactical_positions
-from .test_tree import DEFEND, TRAP, fresh_verdict
+from .tactics import DEFEND, TRAP, fresh_verdict, tactical_positions
 
 NODES = 1_000_000
 

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
-from engines.renju import BLACK, SIZE, WHITE, Board, FreeBoard, names, opponent, parse_point
+from engines.renju import BLACK, WHITE, Board, FreeBoard, names, opponent, parse_point
 from engines.renju.solver import defences, four_moves, region, vcf, vct
+
+from .tactics import FOUR_THREE, tactical_positions
 
 
 def line_names(result) -> list[str]:
     from engines.renju import point_name
 
     return [point_name(p) for p in result.line]
-
-
-FOUR_THREE = {"black": "h8 i8 j8 k9 k10", "white": "g8 h10 i11 m3 c12"}
 
 
 def test_four_three_wins():
@@ -183,28 +180,6 @@ def brute_vcf(board: Board, attacker: int, fours: int) -> bool:
         finally:
             board.pop()
     return False
-
-
-def tactical_positions(count: int, seed: int):
-    """Crowded random positions, where fours abound."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        taken, black, white = set(), [], []
-        n = rng.randint(6, 16)
-        for i in range(2 * n):
-            while True:
-                p = rng.randint(3, 11) * SIZE + rng.randint(3, 11)
-                if p not in taken:
-                    taken.add(p)
-                    break
-            (black if i % 2 == 0 else white).append(p)
-        try:
-            board = Board.setup(black, white, to_move=rng.choice([BLACK, WHITE]))
-        except ValueError:
-            continue
-        made += 1
-        yield board
 
 
 def test_vcf_agrees_with_brute_force():

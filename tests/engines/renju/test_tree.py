@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.renju import BLACK, EMPTY, WHITE, Board, names, opponent, parse_points
+from engines.renju import BLACK, WHITE, Board, names, opponent, parse_points
 from engines.renju.solver import (
     defence_tree,
     defences,
-    four_reply,
     placed,
     region,
     vcf,
@@ -19,30 +18,7 @@ from engines.renju.solver import (
 
 from .positions import CASES
 from .shipped import board as shipped
-from .test_solver import FOUR_THREE, tactical_positions
-
-TRAP = {"black": "h8 i8 j9 j7 e3 k9", "white": "i7 h6 g5 a1 o15 o13", "to_move": WHITE}
-DEFEND = {"black": "g8 a1 a3 o1 o3", "white": "h8 i8 j8 k9 k10", "to_move": BLACK}
-
-
-def fresh_verdict(board: Board, attacker: int, point: int) -> bool | None:
-    """Whether the attacker's move at ``point`` is a winning four, by a fresh search
-    (no table shared with anything): None when it is no legal four at all."""
-    if board[point] != EMPTY or not board.fours_made(point, attacker):
-        return None
-    if attacker == BLACK and board.is_forbidden(point):
-        return None
-    threats = board.five_points(opponent(attacker))
-    if len(threats) >= 2 or (threats and point != threats[0]):
-        return False  # the defender makes five first
-    how, block = four_reply(board, attacker, point)
-    if how:
-        return True
-    with placed(board, ((point, attacker), (block, opponent(attacker)))):
-        after = vcf(board, attacker=attacker, max_nodes=1_000_000)
-    assert after.proven
-    return after.win
-
+from .tactics import DEFEND, FOUR_THREE, TRAP, fresh_verdict, tactical_positions
 
 # ---------------------------------------------------------------------------
 # verify_line
