@@ -169,3 +169,14 @@ def test_a_game_is_taught_once_its_package_exists():
     for game in GAMES:
         kinds = game.part("kinds")
         assert (kinds is not None) == game.taught, game.slug
+
+
+def test_no_test_module_imports_another():
+    """What tests share lives in tests/helpers.py and its like, not in a test module."""
+    wrong = [
+        f"{where(path, line)} imports {name}"
+        for path in python_files("tests")
+        for line, name in imported(path)
+        if name.startswith("tests.") and any(p.startswith("test_") for p in name.split("."))
+    ]
+    assert not wrong, "\n".join(wrong)
