@@ -281,6 +281,14 @@ def save_puzzle(
     raise AuthoringError(_("No free name was found for the puzzle; please try again."))
 
 
+def save_form(form, *, author, puzzle: Puzzle | None, game: str, kind: str, data) -> EditorOutcome:
+    """Save the puzzle an editor's form describes: ``data`` for its kind, and the
+    form's texts."""
+    texts = PuzzleTexts.from_fields(form.cleaned_data)
+    saved = save_puzzle(author, game=game, kind=kind, data=data, texts=texts, puzzle=puzzle)
+    return EditorOutcome(puzzle=saved)
+
+
 def set_published(puzzle: Puzzle, published: bool) -> Puzzle:
     """Ask for the library (staff review the puzzle first), or make it private at once."""
     return publishing.ask(puzzle) if published else publishing.make_private(puzzle)

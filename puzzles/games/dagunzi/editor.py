@@ -13,7 +13,7 @@ from config.inputs import BoundedIntegerField
 from engines.cards import SUIT_SYMBOLS, parse_card
 from engines.dagunzi import LEVELS
 from engines.dagunzi.rules import VARIANTS
-from puzzles.authoring import AuthoringError, Editor, EditorOutcome, Mode, save_puzzle
+from puzzles.authoring import AuthoringError, Editor, EditorOutcome, Mode, save_form
 from puzzles.authoring_forms import PuzzleTextsForm
 from puzzles.kinds import localized
 from puzzles.models import Puzzle
@@ -220,15 +220,8 @@ class DagunziForm(PuzzleTextsForm):
 
 
 def run_form(form, *, author, puzzle: Puzzle | None) -> EditorOutcome:
-    saved = save_puzzle(
-        author,
-        game="dagunzi",
-        kind=KIND,
-        data=form.data_for_kind(),
-        texts=form.texts(),
-        puzzle=puzzle,
-    )
-    return EditorOutcome(puzzle=saved)
+    data = form.data_for_kind()
+    return save_form(form, author=author, puzzle=puzzle, game="dagunzi", kind=KIND, data=data)
 
 
 def form_fields(puzzle: Puzzle | None) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from puzzles.authoring import (
     Stones,
     diagram_rows,
     read_rows,
+    save_form,
     save_puzzle,
     write_rows,
 )
@@ -731,11 +732,9 @@ def run_board(form, *, author, puzzle: Puzzle | None) -> EditorOutcome:
     setup = fields["setup"]
     if fields.get("action") == "save":
         data = {"sgf": go_problem_sgf(setup)}
-        texts = PuzzleTexts.from_fields(fields)
-        saved = save_puzzle(
-            author, game="go", kind=fields["kind"], data=data, texts=texts, puzzle=puzzle
+        return save_form(
+            form, author=author, puzzle=puzzle, game="go", kind=fields["kind"], data=data
         )
-        return EditorOutcome(puzzle=saved)
     setup = _go_step(setup, fields)
     return EditorOutcome(
         changes={

@@ -20,11 +20,10 @@ from puzzles.authoring import (
     Editor,
     EditorOutcome,
     Mode,
-    PuzzleTexts,
     Stones,
     diagram_rows,
     read_rows,
-    save_puzzle,
+    save_form,
     write_rows,
 )
 from puzzles.authoring_forms import COLOR_CHOICES, BoardEditorForm
@@ -259,14 +258,9 @@ def run_board(form, *, author, puzzle: Puzzle | None) -> EditorOutcome:
     fields = form.cleaned_data
     setup = fields["setup"]
     if fields.get("action") == "save":
-        data = renju_data(
-            setup, fields["kind"], rules=fields.get("rules", "renju"), none=fields.get("none")
-        )
-        texts = PuzzleTexts.from_fields(fields)
-        saved = save_puzzle(
-            author, game="renju", kind=fields["kind"], data=data, texts=texts, puzzle=puzzle
-        )
-        return EditorOutcome(puzzle=saved)
+        kind = fields["kind"]
+        data = renju_data(setup, kind, rules=fields.get("rules", "renju"), none=fields.get("none"))
+        return save_form(form, author=author, puzzle=puzzle, game="renju", kind=kind, data=data)
     if fields.get("action") != "clear" and fields.get("at") is not None:
         setup = apply_renju_click(setup, fields.get("tool") or "black", fields["at"])
     return EditorOutcome(changes={"diagram": setup.diagram(), "question": setup.question_text()})
