@@ -102,8 +102,8 @@ def _svg(picture: Picture) -> str:
         f'aria-hidden="true" focusable="false">',
         f'<rect class="board-bg" x="0" y="0" width="{width}" height="{height}"/>',
     ]
-    parts.extend(f'<path class="{escape(r.kind)}" d="{r.path}"/>' for r in picture.regions)
-    parts.extend(f'<path class="{escape(line.kind)}" d="{line.path}"/>' for line in picture.lines)
+    for line in (*picture.regions, *picture.lines):  # path data escaped too, as any value
+        parts.append(f'<path class="{escape(line.kind)}" d="{html.escape(line.path)}"/>')
     parts.extend(
         f'<circle class="board-star" cx="{_n(x)}" cy="{_n(y)}" r="0.12"/>' for x, y in picture.dots
     )
