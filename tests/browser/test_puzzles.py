@@ -55,3 +55,14 @@ def test_two_move_line_with_a_reply(page, site):
     # The solved puzzle counts on the learner's dashboard.
     page.goto(f"{site}/me/")
     expect(page.locator("main")).to_contain_text(re.compile(r"1 (道|puzzle)"))
+
+
+@pytest.mark.parametrize("path", ["/puzzles/pick-one/", "/learn/go/first-steps/3/"])
+def test_without_javascript_the_answer_lands_on_the_verdict(new_page, site, path):
+    """A phone without JavaScript: the page that comes back shows the verdict, not
+    the top of the page."""
+    page = new_page(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page.goto(f"{site}{path}")
+    page.get_by_role("button", name="a1", exact=True).click()
+    expect(page.locator("#play .verdict-title")).to_be_in_viewport()
+    assert page.url.endswith("#play")

@@ -133,7 +133,7 @@ def test_the_daily_page_serves_todays_puzzle_and_judges_answers(make_client, lib
     assert page.status_code == 200
     slug = todays_slug(clock)
     assert "Today's puzzle" in text(page) and f"Puzzle {slug}." in text(page)
-    assert 'action="/daily/go/2025-03-10/"' in page.content.decode()
+    assert 'action="/daily/go/2025-03-10/#play"' in page.content.decode()
     verdict = text(solve(client, slug, url="/daily/go/2025-03-10/"))
     assert "Correct!" in verdict and "Your rating: " in verdict
     assert DailySolve.objects.filter(date=DAY, game="go").count() == 1

@@ -106,7 +106,7 @@ def test_the_site_navigation_links_to_the_review_queue(client, db):
 def test_solving_the_daily_puzzle_on_its_page_starts_a_streak(client, ladder):
     page = client.get("/daily/go/").content.decode()
     action = f"/daily/go/{daily.today().isoformat()}/"
-    assert f'action="{action}"' in page and "Your streak" not in page
+    assert f'action="{action}#play"' in page and "Your streak" not in page
     client.post(action, {"move": "C2", "ply": "0"})
     solved = text(client.post(action, {"move": "C1", "ply": "2"}))
     assert "Correct!" in solved and "Your streak: 1 day. Best: 1 day." in solved

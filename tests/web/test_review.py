@@ -185,7 +185,7 @@ def test_a_review_item_that_is_due_opens_in_the_review_player(client, clock):
     clock.advance(days=1)
     page = client.get("/review/p/")
     assert page.status_code == 200
-    assert 'action="/review/p/"' in page.content.decode()
+    assert 'action="/review/p/#play"' in page.content.decode()
 
 
 def test_a_visitor_with_nothing_to_review(make_client, db):
