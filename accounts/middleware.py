@@ -23,7 +23,7 @@ class ProfileLanguageMiddleware:
 
 
 MUST_CHANGE_PASSWORD_KEY = "qipai_must_change_password"  # noqa: S105 - a session key
-PASSWORD_EXEMPT_URLS = {"account_change_password", "account_logout", "set_language"}
+PASSWORD_EXEMPT_URLS = {"first_password", "account_logout", "set_language"}
 
 
 class PasswordChangeRequiredMiddleware:
@@ -31,7 +31,8 @@ class PasswordChangeRequiredMiddleware:
 
     The log-in copies ``Profile.must_change_password`` into the session, so no query
     is needed per request; every page but the password change, log-out and the
-    language switch leads to the password change until it is done.
+    language switch leads to choosing one (``accounts:first_password``: the new
+    password twice, no old one asked for) until it is done.
     """
 
     def __init__(self, get_response):
@@ -50,5 +51,5 @@ class PasswordChangeRequiredMiddleware:
                 name = None
             if name not in PASSWORD_EXEMPT_URLS:
                 messages.info(request, _("Welcome! First choose your own password."))
-                return redirect("account_change_password")
+                return redirect("accounts:first_password")
         return self.get_response(request)

@@ -1,6 +1,9 @@
+from allauth.account.signals import password_changed
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .forms import LanguageForm, ProfileForm
-from .middleware import LANGUAGE_SESSION_KEY
+from .middleware import LANGUAGE_SESSION_KEY, MUST_CHANGE_PASSWORD_KEY
 from .services import ensure_profile
 
 
@@ -28,6 +31,25 @@ def edit_profile(request):
             return response
         return render(request, "accounts/profile.html", {"form": form}, status=400)
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+def first_password(request):
+    """A teacher-made account's first log-in: choose a password of one's own (twice;
+    the one on the card was enough to get here), then on to one's homework."""
+    if not request.session.get(MUST_CHANGE_PASSWORD_KEY):
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    form = SetPasswordForm(request.user, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            user = form.save()
+            update_session_auth_hash(request, user)
+            # As allauth's own change says it: the flag and the card's password go.
+            password_changed.send(sender=user.__class__, request=request, user=user)
+            messages.success(request, _("Your password is saved. Here is your work."))
+            return redirect(settings.LOGIN_REDIRECT_URL)
+        return render(request, "accounts/first_password.html", {"form": form}, status=400)
+    return render(request, "accounts/first_password.html", {"form": form})
 
 
 @require_POST

@@ -73,3 +73,32 @@ def test_homework_from_the_teacher_to_the_student_and_back(new_page, site):
     expect(row.locator("td.cell")).to_contain_text("solved on the first try")
     expect(row).to_contain_text("1/1")
     expect(teacher.locator(".results-grid tfoot")).to_contain_text("1/1")
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
+def test_a_childs_first_log_in_ends_at_their_work(new_page, site, script):
+    """The card's password logs the child in; they type a new one twice (not the
+    card's again) and land on their own page, free to go to their class."""
+    from classrooms.models import Classroom, Membership
+    from classrooms.services import create_students
+
+    teacher = make_user("ms-wu", teacher=True)
+    classroom = Classroom.objects.create(name="Tuesday Go", owner=teacher)
+    classroom.teachers.add(teacher)
+    create_students(classroom, "Xiao Hong")
+    membership = Membership.objects.get(classroom=classroom)
+    child = membership.student
+    page = new_page(java_script_enabled=script, viewport={"width": 360, "height": 740})
+    page.goto(f"{site}/accounts/login/")
+    page.locator("main form input[name=login]").fill(child.username)
+    page.locator("main form input[name=password]").fill(membership.initial_password)
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(f"{site}/me/first-password/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("设置你自己的密码")
+    page.locator("input[name=new_password1]").fill("xiaohong-own-9")
+    page.locator("input[name=new_password2]").fill("xiaohong-own-9")
+    page.locator("main button[type=submit]").click()
+    expect(page).to_have_url(f"{site}/me/")
+    expect(page.get_by_text("密码已保存。这是你的作业和进度。")).to_be_visible()
+    page.goto(f"{site}/classes/")  # the one-time password asks nothing any more
+    expect(page.locator("main")).to_contain_text("Tuesday Go")

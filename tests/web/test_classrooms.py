@@ -218,17 +218,20 @@ def test_bulk_accounts_with_odd_and_duplicate_names(make_client, world):
         == 302
     )
     going = child.get("/classes/")
-    assert going.status_code == 302 and going["Location"] == "/accounts/password/change/"
-    done = child.post(
-        "/accounts/password/change/",
-        {
-            "oldpassword": password,
-            "password1": "a-brand-new-secret-9",
-            "password2": "a-brand-new-secret-9",
-        },
+    assert going.status_code == 302 and going["Location"] == "/me/first-password/"
+    # Only the new password, twice (the card's got them this far), then their work.
+    mismatched = child.post(
+        "/me/first-password/",
+        {"new_password1": "a-brand-new-secret-9", "new_password2": "a-brand-new-secret-8"},
     )
-    assert done.status_code == 302
+    assert mismatched.status_code == 400
+    done = child.post(
+        "/me/first-password/",
+        {"new_password1": "a-brand-new-secret-9", "new_password2": "a-brand-new-secret-9"},
+    )
+    assert done.status_code == 302 and done["Location"] == "/me/"
     assert child.get("/classes/").status_code == 200
+    assert child.get("/me/first-password/")["Location"] == "/me/"  # nothing left to choose
     first.refresh_from_db()
     assert not first.profile.must_change_password
     assert get_user_model().objects.get(pk=first.pk).check_password("a-brand-new-secret-9")

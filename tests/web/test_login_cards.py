@@ -126,8 +126,8 @@ def test_reprinting_keeps_passwords_and_says_who_chose_their_own(world, owner):
     )
     assert cards_of(owner.get(f"/classes/{classroom.pk}/cards/"))[child_name] == password
     response = child.post(
-        "/accounts/password/change/",
-        {"oldpassword": password, "password1": "my-own-secret-77", "password2": "my-own-secret-77"},
+        "/me/first-password/",
+        {"new_password1": "my-own-secret-77", "new_password2": "my-own-secret-77"},
     )
     assert response.status_code == 302
     membership = made(classroom).get(student__username=child_name)
