@@ -49,3 +49,16 @@ def test_a_43_card_hand_at_a_five_seat_table(new_page, width):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"table-5-seats-{width}.png"), full_page=True)
+
+
+def test_face_down_cards_show_their_backs_in_the_dark(new_page):
+    with translation.override("zh-hans"):
+        table = card_table(you=0, hand="", others={1: 7, 2: 43}, seats=5)
+    page = new_page(color_scheme="dark", viewport={"width": 360, "height": 800})
+    page.set_content(f'<!doctype html><html><body><main class="page">{table}</main></body></html>')
+    page.add_style_tag(path=str(CSS))
+    backgrounds = page.locator(".card-back").evaluate_all(
+        "(backs) => backs.map((b) => getComputedStyle(b).backgroundImage)"
+    )
+    assert len(backgrounds) == 50
+    assert all("repeating-linear-gradient" in b for b in backgrounds)
