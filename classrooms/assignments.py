@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from puzzles.games import get_game
 from puzzles.kinds import kind_title
@@ -247,7 +247,7 @@ class Cell:
         if self.seconds:
             parts.append(f" <small>{self.time}</small>")
         if self.hints:
-            parts.append(f" <small>💡{self.hints}</small>")
+            parts.append(f' <small>{words["hints"]} {self.hints}</small>')
         parts.append("</td>")
         return "".join(parts)
 
@@ -257,6 +257,7 @@ def grid_words() -> dict[str, str]:
     words = {status: html.escape(str(label)) for status, label in LABELS.items()}
     words["overdue"] = html.escape(_("overdue"))
     words["late"] = html.escape(_("late"))
+    words["hints"] = html.escape(pgettext("in a results cell, before a number", "hints"))
     return words
 
 

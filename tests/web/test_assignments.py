@@ -480,6 +480,11 @@ def test_hints_are_counted(make_client, world):
     solve(pupil, "ladder", "C2", "C1")
     cell = grid_for(world).rows[0].cells[3]
     assert (cell.status, cell.hints) == (assignments.FIRST_TRY, 1)
+    # The teacher reads the count in words, not a picture.
+    page = make_client(world["owner"]).get(f"{base(world)}/{world['assignment'].pk}/")
+    html = page.content.decode()
+    assert '<th scope="col">Hints</th>' in html and "<small>hints 1</small>" in html
+    assert "💡" not in html
 
 
 def test_a_failed_puzzle_shows_as_failed(make_client, world):
