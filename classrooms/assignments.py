@@ -247,7 +247,7 @@ class Cell:
         if self.seconds:
             parts.append(f" <small>{self.time}</small>")
         if self.hints:
-            parts.append(f' <small>{words["hints"]} {self.hints}</small>')
+            parts.append(f" <small>{words['hints']} {self.hints}</small>")
         parts.append("</td>")
         return "".join(parts)
 
