@@ -3,8 +3,13 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from .models import Profile
+
+# Every form's label ends with Django's translated ":"; in Chinese it is the
+# full-width "：" (用户名：), which Django's own catalogue does not give.
+gettext_noop(":")
 
 
 class ProfileForm(forms.ModelForm):

@@ -195,3 +195,10 @@ def test_damaged_next_goes_home_with_the_new_language(db):
     assert response.status_code == 302
     assert response["Location"] == "/"
     assert client.cookies["django_language"].value == "en"
+
+
+def test_chinese_form_labels_end_with_a_full_width_colon(client):
+    zh = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert ">密码：</label>" in zh and ">密码:</label>" not in zh
+    en = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">Password:</label>" in en
