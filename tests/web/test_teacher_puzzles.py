@@ -76,6 +76,10 @@ def test_go_editor_puzzle_is_saved_private_and_solved_through_the_player(world, 
     page = teacher.get(puzzle.url)
     assert "Saved: the engine proved the puzzle." in text_of(page)
     assert "Black to play: capture the marked stone." in text_of(page)
+    # The way on from the new puzzle: edit it, or back to the list.
+    html = page.content.decode()
+    assert f'href="/classes/puzzles/{puzzle.slug}/edit/"' in html
+    assert 'href="/classes/puzzles/"' in html
     right = answer(teacher, puzzle, {"move": "E4"})
     assert "Correct!" in text_of(right)
     assert "It had one liberty left." in text_of(right)
