@@ -113,9 +113,6 @@ class Editor:
             return self.mode(self.pick(puzzle, asked)) or self.modes[0]
         return self.mode(asked) or self.modes[0]
 
-    def kind_choices(self) -> list[tuple[str, Any]]:
-        return list(self.kinds.items())
-
 
 def editor(game: str) -> Editor | None:
     """The game's editor, or None when teachers cannot make its puzzles here."""

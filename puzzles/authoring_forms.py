@@ -138,6 +138,16 @@ class BoardEditorForm(PuzzleTextsForm):
             return found if found is not None else self.fallback_setup()
         return self.initial_setup()
 
+    def read_click(self, cleaned: dict, parse) -> None:
+        """The clicked point (``at``) as ``parse`` reads it, None when none was clicked;
+        one off the board is an error on the form."""
+        text, cleaned["at"] = cleaned.get("at"), None
+        if text:
+            try:
+                cleaned["at"] = parse(text)
+            except ValueError:
+                self.add_error(None, _("That point is not on the board."))
+
     def settings(self):
         return [self[name] for name in self.SETTINGS]
 

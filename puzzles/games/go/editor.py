@@ -637,13 +637,7 @@ class GoEditorForm(BoardEditorForm):
                 self.add_error(name, str(error))
                 continue
             setattr(setup, "marked" if name == "marked" else "lines", value)
-        if cleaned.get("at"):
-            try:
-                cleaned["at"] = parse_point(cleaned["at"], setup.size)
-            except ValueError:
-                self.add_error(None, _("That point is not on the board."))
-        else:
-            cleaned["at"] = None
+        self.read_click(cleaned, lambda text: parse_point(text, setup.size))
         return cleaned
 
     def initial_setup(self):

@@ -228,13 +228,7 @@ class RenjuEditorForm(BoardEditorForm):
                 setup.question = read_renju_point(cleaned["question"], _("Marked point"))
             except AuthoringError as error:
                 self.add_error("question", str(error))
-        if cleaned.get("at"):
-            try:
-                cleaned["at"] = parse_point(cleaned["at"])
-            except ValueError:
-                self.add_error(None, _("That point is not on the board."))
-        else:
-            cleaned["at"] = None
+        self.read_click(cleaned, parse_point)
         return cleaned
 
     def initial_setup(self):
