@@ -34,6 +34,8 @@ class Play:
     can_hint: bool = False
     can_reveal: bool = False  # a failed attempt whose kind can show the solution
     solution: list[str] | None = None  # the main line, once shown
+    answer_shown: bool = False  # the wrong verdict's words that tell the right answer
+    answer_in_words: bool = False  # what "show" shows: those words (else the main line)
     typed_moves: bool = False
     typed_example: str = ""
     typed_length: int = 4
@@ -53,7 +55,13 @@ def build_play(
     playing = attempt is not None and attempt.status == Attempt.Status.PLAYING
     finished = attempt is not None and not playing and (verdict is not None or show_solution)
     state = attempt.state if (playing or finished) else kind.start(puzzle.kind_data)
-    solution = kind.solution(puzzle.kind_data) if show_solution else None
+    # The answer in words, where the wrong verdict has them: shown with the miss still
+    # on the board; else the kind's main line, played out from the start.
+    words = finished and services.answer_words(attempt)
+    if show_solution and words:
+        verdict = Verdict.from_json(attempt.state["verdict"])
+        state = {**state, "answer_shown": True}  # a board may draw the answer now
+    solution = kind.solution(puzzle.kind_data) if show_solution and not words else None
     if solution is not None:
         state = {**kind.start(puzzle.kind_data), "solution": solution}
     hinted = not finished and kind.offers_hint and state.get("hint")
@@ -80,7 +88,11 @@ def build_play(
         notice=notice,
         hint=localized(hint[0]) if hint else "",
         can_hint=not finished and kind.offers_hint and not state.get("hint"),
-        can_reveal=failed and solution is None and kind.solution(puzzle.kind_data) is not None,
+        can_reveal=failed
+        and not show_solution
+        and (words or kind.solution(puzzle.kind_data) is not None),
+        answer_shown=show_solution and bool(words),
+        answer_in_words=bool(words),
         solution=[kind.move_label(move) for move in solution] if solution else solution,
         typed_moves=kind.typed_moves and not finished,
         typed_example=kind.typed_example,
@@ -144,11 +156,17 @@ def current_play(request: HttpRequest, puzzle: Puzzle, *, notice: str = "") -> P
 
 
 def handle_post(
-    request: HttpRequest, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY
+    request: HttpRequest,
+    puzzle: Puzzle,
+    *,
+    mode: str = Attempt.Mode.PLAY,
+    show_answer_after: int | None = None,
 ) -> tuple[Play, int]:
     """Act on a POST to an exercise: an answer, "try again", a hint or the solution.
 
-    A new attempt starts in ``mode`` (ordinary play, or a review).
+    A new attempt starts in ``mode`` (ordinary play, or a review). With
+    ``show_answer_after``, a miss that is the learner's n-th at this exercise
+    shows the answer with its verdict (a lesson: a second miss).
 
     Returns the play to render and the HTTP status. A malformed answer (400) or
     one made on a board that has moved on (409) changes nothing: the learner
@@ -199,6 +217,16 @@ def handle_post(
         notice = _("This board had moved on since you loaded it; here it is as it stands now.")
         return current_play(request, puzzle, notice=notice), 409
     _take_opened(request, puzzle)  # the attempt has its start now
+    if (
+        show_answer_after is not None
+        and outcome.verdict.is_wrong
+        and services.misses(learner, puzzle) >= show_answer_after
+        and services.reveal_solution(learner, puzzle) is not None
+    ):
+        solved_before = services.has_solved(learner, puzzle)
+        return build_play(
+            puzzle, outcome.attempt, show_solution=True, solved_before=solved_before
+        ), 200
     play = build_play(
         puzzle,
         outcome.attempt,

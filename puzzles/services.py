@@ -63,6 +63,21 @@ def has_solved(learner: Learner | None, puzzle: Puzzle) -> bool:
     ).exists()
 
 
+def misses(learner: Learner | None, puzzle: Puzzle) -> int:
+    """How many of the learner's attempts at the puzzle ended wrong."""
+    if learner is None:
+        return 0
+    return Attempt.objects.filter(
+        learner=learner, puzzle=puzzle, status=Attempt.Status.FAILED
+    ).count()
+
+
+def answer_words(attempt: Attempt) -> bool:
+    """Whether the verdict that ended the attempt holds the right answer in words."""
+    verdict = attempt.state.get("verdict")
+    return isinstance(verdict, dict) and bool(verdict.get("answer"))
+
+
 def initial_state(puzzle: Puzzle) -> dict[str, Any]:
     return get_kind(puzzle.kind).start(puzzle.kind_data)
 
@@ -328,7 +343,7 @@ def reveal_solution(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     attempt = current_attempt(learner, puzzle)
     if attempt is None or attempt.status == Attempt.Status.PLAYING:
         return None
-    if get_kind(puzzle.kind).solution(puzzle.kind_data) is None:
+    if get_kind(puzzle.kind).solution(puzzle.kind_data) is None and not answer_words(attempt):
         return None
     if not attempt.revealed:
         attempt.revealed = True

@@ -105,7 +105,11 @@ class PickKind(PuzzleKind):
                 stones[reply] = "white"
             verdict = Verdict(
                 kinds.WRONG,
-                message={"zh": "不对。", "en": "Not right."},
+                message={"zh": "这一手没有用。", "en": "That stone does nothing."},
+                answer={
+                    "zh": f"正确的点：{'、'.join(turn['accept'])}。",
+                    "en": f"The right point: {', '.join(turn['accept'])}.",
+                },
                 explanation=refute.get("why", ""),
                 refutation=(reply,) if reply else (),
             )

@@ -99,6 +99,10 @@ def localized(text: Text | None) -> str:
 class Verdict:
     status: Literal["correct", "wrong", "continue", "illegal", "marked", "unjudged", "picked"]
     message: Text = ""
+    # A wrong answer's words that give the right one away ("the point: K10"): shown
+    # only when the learner asks for the answer, or after a second miss in a lesson.
+    # ``message`` says why the answer is wrong without telling the right one.
+    answer: Text = ""
     explanation: Text = ""
     reply: str | None = None  # recorded in the attempt's moves
     reply_label: str = ""  # the reply as the learner reads it, when it differs
@@ -147,6 +151,7 @@ class Verdict:
         return {
             "status": self.status,
             "message": text(self.message),
+            "answer": text(self.answer),
             "explanation": text(self.explanation),
             "reply": self.reply,
             "reply_label": self.reply_label,
@@ -158,11 +163,16 @@ class Verdict:
         return cls(
             status=data["status"],
             message=data.get("message", ""),
+            answer=data.get("answer", ""),
             explanation=data.get("explanation", ""),
             reply=data.get("reply"),
             reply_label=data.get("reply_label", ""),
             refutation=tuple(data.get("refutation", ())),
         )
+
+    @property
+    def answer_text(self) -> str:
+        return localized(self.answer)
 
     @property
     def explanation_text(self) -> str:
@@ -198,6 +208,11 @@ class PuzzleKind:
     def move_label(self, text: str) -> str:
         """A move of the solution as the learner reads it (``"W D4"`` → ``白 D4``)."""
         return text
+
+    def thumbnail(self, data: Mapping[str, Any]) -> str:
+        """A small picture of the puzzle for lists (the home page's daily puzzles):
+        its board, not clickable, unless the kind has something smaller to show."""
+        return self.board(data, None, interactive=False)
 
     def solution(self, data: Mapping[str, Any]) -> list[str] | None:
         """The main line as move texts; None when the kind's verdict already says it."""

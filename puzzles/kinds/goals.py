@@ -44,6 +44,11 @@ class PointGoalKind(PuzzleKind):
         raise NotImplementedError
 
     def wrong(self, data: Mapping[str, Any], answer: Any) -> Text:
+        """Why ``answer`` misses the goal, without naming the points that meet it."""
+        raise NotImplementedError
+
+    def answer_words(self, data: Mapping[str, Any]) -> Text:
+        """The points that meet the goal, in words: shown when the learner asks."""
         raise NotImplementedError
 
     def validate(self, data):
@@ -59,4 +64,5 @@ class PointGoalKind(PuzzleKind):
         state = {"answer": self.answer_text(answer)}
         if self.meets(data, answer):
             return Verdict(CORRECT, message=self.right(data, answer)), state
-        return Verdict(WRONG, message=self.wrong(data, answer)), state
+        verdict = Verdict(WRONG, message=self.wrong(data, answer), answer=self.answer_words(data))
+        return verdict, state

@@ -73,8 +73,10 @@ def test_an_accepted_play_solves(client, convention):
 
 def test_a_legal_but_wrong_play_is_told_the_answer(client, convention):
     response = post(client, "p1", {"card": ["♥A"], "ply": "0"})
-    assert "♥J" in text(response) and "♥Q" in text(response)
+    assert "not the play here" in text(response) and "The play:" not in text(response)
     assert attempt("p1").status == Attempt.Status.FAILED
+    shown = text(post(client, "p1", {"action": "solution"}))
+    assert "The play:" in shown and "♥J" in shown and "♥Q" in shown
 
 
 def test_a_lead_of_two_different_cards_is_refused_with_the_reason(client, convention):
@@ -122,7 +124,8 @@ def test_the_solver_proven_play_solves_and_says_the_points(client, ending):
 def test_the_solver_refutes_the_other_play(client, ending):
     response = post(client, "p2", {"card": ["♥A"], "ply": "0"})
     assert attempt("p2").status == Attempt.Status.FAILED
-    assert "55" in text(response) and "♥K" in text(response)
+    assert "55" in text(response) and "45" in text(response)
+    assert "The play: ♥K" in text(post(client, "p2", {"action": "solution"}))
 
 
 def test_a_play_where_every_card_scores_the_same_is_refused():
@@ -198,6 +201,10 @@ def test_two_singles_do_not_beat_a_bang(client, db):
     response = post(client, "w2", {"answer": "1", "ply": "0"})
     assert attempt("w2").status == Attempt.Status.FAILED
     assert "not a" in text(response) or "不是" in text(response)
+    # Why this play loses, not who wins: that waits until asked for.
+    assert "wins with" not in text(response) and "is-winning" not in response.content.decode()
+    shown = post(client, "w2", {"action": "solution"})
+    assert "wins with ♠3 ♠3" in text(shown) and "is-winning" in shown.content.decode()
 
 
 def test_winner_garbage_is_a_400(client, db):
@@ -320,7 +327,8 @@ def test_taking_back_the_smallest_cards(client, db):
     make("b3", "dagunzi.bury", data)
     response = post(client, "b3", {"card": ["♠Q"], "answer": "done", "ply": "0"})
     assert attempt("b3").status == Attempt.Status.FAILED
-    assert "♣4" in text(response)
+    assert "Take back the 1 smallest" in text(response)
+    assert "The cards to take back: ♣4" in text(post(client, "b3", {"action": "solution"}))
 
 
 def test_bury_garbage_is_a_400(client, db):

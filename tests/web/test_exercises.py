@@ -120,7 +120,8 @@ def test_every_accepted_point_is_correct(learner_client, learner_user, point):
 def test_wrong_answer_shows_refutation_and_explanation(learner_client, learner_user):
     page = learner_client.post(PICK_ONE, {"move": "a1", "ply": "0"}).content.decode()
     assert "Not this one." in page
-    assert "Not right." in page
+    assert "That stone does nothing." in page
+    assert "The right point" not in page  # kept until asked for
     assert re.search(r"Refutation:\s*<span[^>]*>b1</span>", page)
     assert "a1 is too far away." in page
     assert "Correct!" not in page

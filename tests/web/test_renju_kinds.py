@@ -67,7 +67,7 @@ def test_marking_every_forbidden_point_solves(client, forbidden):
     assert "j8 is a double-three" in body
     assert attempt("f1").status == Attempt.Status.SOLVED
     # The rows that make it are drawn on the board.
-    assert response.content.decode().count('class="segment segment-three"') == 2
+    assert response.content.decode().count('class="segment segment-found"') == 2
 
 
 def test_a_partial_answer_is_told_what_it_missed_and_why(client, forbidden):
@@ -75,10 +75,15 @@ def test_a_partial_answer_is_told_what_it_missed_and_why(client, forbidden):
     response = post(client, "f1", answer="done", ply="1")
     body = text(response)
     assert "Not this one" in body
-    assert "0 of 1 found" in body
-    assert "Missed: j8 is a double-three" in body
+    assert "0 of 1 found" in body and "1 still to find" in body
     assert "Not forbidden — k8" in body
+    # What was missed is kept back, on the board too, until the learner asks.
+    assert "Missed" not in body and 'aria-label="j8' in response.content.decode()
+    assert "segment-missed" not in response.content.decode()
     assert attempt("f1").status == Attempt.Status.FAILED
+    shown = post(client, "f1", action="solution")
+    assert "Missed: j8 is a double-three" in text(shown)
+    assert shown.content.decode().count('class="segment segment-missed"') == 2
 
 
 def test_a_second_click_unmarks(client, forbidden):
@@ -280,8 +285,9 @@ def test_defend(client, db):
     assert "Defended" in body and "would also do" in body
     make("d2", "renju.defend", DEFEND)
     body = text(post(client, "d2", move="k12", ply="0"))
-    assert "does not stop it" in body and "The defence: k7, k8, k11, l8" in body
+    assert "does not stop it" in body and "The defence" not in body
     assert "Refutation: White k8" in body
+    assert "The defence: k7, k8, k11, l8" in text(post(client, "d2", action="solution"))
 
 
 def test_defend_validation():
@@ -297,7 +303,8 @@ def test_point_goals(client, db):
     assert "Correct" in text(post(client, "p1", move="h8", ply="0"))
     make("p2", "renju.point", {"goal": "three", "black": "h8 i8", "white": "h9 i9"})
     body = text(post(client, "p2", move="l8", ply="0"))
-    assert "l8 makes no three and no four. Try: f8, g8, j8, k8" in body
+    assert "l8 makes no three and no four." in body and "f8" not in body
+    assert "The right points: f8, g8, j8, k8." in text(post(client, "p2", action="solution"))
     make("p3", "renju.point", {"goal": "four-three", **FOUR_THREE})
     assert "Correct" in text(post(client, "p3", move="k8", ply="0"))
 

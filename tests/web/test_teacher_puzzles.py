@@ -387,7 +387,7 @@ def test_renju_forbidden_points_made_and_solved(teacher):
     retry(teacher, puzzle)
     answer(teacher, puzzle, {"move": "e8"})
     wrong = text_of(teacher.post(puzzle.url, {"answer": "done", "ply": "1"}))
-    assert "Not this one." in wrong and "Missed" in wrong
+    assert "Not this one." in wrong and "still to find" in wrong and "Missed" not in wrong
 
 
 def test_renju_is_forbidden_with_the_marked_point(teacher):

@@ -43,7 +43,7 @@ from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
+from puzzles.boards.cards import card_fan, card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -60,7 +60,7 @@ from puzzles.kinds import (
 from puzzles.kinds.inputs import number_input, read_number
 from puzzles.pictures import LessonPicture, register_picture
 
-from .words import RESULT_WORDS, ending_words, play_text, winner_words
+from .words import RESULT_WORDS, ending_words, play_text, why_it_loses, winner_words
 
 NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
 
@@ -136,11 +136,28 @@ def _three_decks(cards: Sequence[int]) -> None:
         raise InvalidPuzzle("three decks hold each card three times")
 
 
+def follow_note(follow: str) -> str:
+    """The following rule in force, said with what it means (a table shows it)."""
+    if follow == DEAD:
+        return _("Rule: 死棒 (a led 棒 or 滚子 must be matched when you can)")
+    return _("Rule: 活棒 (only the suit must be followed)")
+
+
 class DagunziKind(PuzzleKind):
     game = "dagunzi"
 
     def start(self, data):
         return {}
+
+    def thumbnail(self, data):
+        """The learner's hand (or the cards in question), fanned: a whole table is
+        too big for a list."""
+        order = order_of(data)
+        for key in ("hand", "cards"):
+            cards = cards_of(data, key, required=False)
+            if cards:
+                return card_fan(order.sorted(cards))
+        return super().thumbnail(data)
 
     def answer_text(self, answer):
         if isinstance(answer, tuple):
@@ -181,16 +198,19 @@ class WinnerKind(DagunziKind):
     def check(self, data, state, answer):
         order, plays, leader = self._read(data)
         win = trick_winner(plays, order)
-        status = CORRECT if int(answer) == win else WRONG
-        return Verdict(status, message=winner_words(plays, order, leader)), {
-            "answer": answer,
-            "judged": True,
-        }
+        state = {"answer": answer, "judged": True}
+        words = winner_words(plays, order, leader)
+        if int(answer) == win:
+            return Verdict(CORRECT, message=words), state
+        return Verdict(
+            WRONG, message=why_it_loses(plays, order, leader, int(answer)), answer=words
+        ), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         order, plays, leader = self._read(data)
         trick = [((leader + i) % 4, p) for i, p in enumerate(plays)]
-        winner = (leader + trick_winner(plays, order)) % 4 if verdict is not None else None
+        shown = (verdict is not None and verdict.is_correct) or (state or {}).get("answer_shown")
+        winner = (leader + trick_winner(plays, order)) % 4 if shown else None
         table = card_table(
             you=0,
             hand="",
@@ -281,10 +301,12 @@ class OrderKind(DagunziKind):
             return Verdict(
                 WRONG,
                 message=both(
-                    f"{answer.text()} 还不该出场：下一张应该是 {right}。"
-                    f"剩下的牌从大到小是：{sorted_all}。",
-                    f"Not {answer.text()} yet: next comes {right}. The cards left, high to low: "
-                    f"{sorted_all}.",
+                    f"{answer.text()} 还不该出场：剩下的牌里还有比它大的。",
+                    f"Not {answer.text()} yet: a higher card is still left.",
+                ),
+                answer=both(
+                    f"下一张应该是 {right}。剩下的牌从大到小是：{sorted_all}。",
+                    f"Next comes {right}. The cards left, high to low: {sorted_all}.",
                 ),
             ), {"placed": [c.text() for c in placed], "judged": True}
         placed.append(answer)
@@ -403,11 +425,24 @@ class LegalKind(DagunziKind):
             else:
                 zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
                 en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
-        status = CORRECT if set(answer) == truth else WRONG
-        return Verdict(status, message=both("".join(zh), " ".join(en))), {
-            "picked": list(answer),
-            "judged": True,
-        }
+        state = {"picked": list(answer), "judged": True}
+        if set(answer) == truth:
+            return Verdict(CORRECT, message=both("".join(zh), " ".join(en))), state
+        # Why the plays ticked wrongly are illegal; what was missed, only on request.
+        why_zh, why_en = [], []
+        for i in sorted(set(answer) - truth):
+            option, error = judged[i]
+            why_zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
+            why_en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
+        missed = len(truth - set(answer))
+        if missed:
+            why_zh.append(f"还有 {missed} 种可以出的没有勾上。")
+            why_en.append(f"{missed} legal play{'s' if missed > 1 else ''} not ticked.")
+        return Verdict(
+            WRONG,
+            message=both("".join(why_zh), " ".join(why_en)),
+            answer=both("".join(zh), " ".join(en)),
+        ), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         order, rules, hand, trick, options = self._read(data)
@@ -419,9 +454,7 @@ class LegalKind(DagunziKind):
             trick=[((leader + i) % 4, p) for i, p in enumerate(trick)],
             trump=order.trump,
             level=order.level,
-            note=_("Rule: 死棒 (a led 棒 or 滚子 must be matched when you can)")
-            if rules.follow == DEAD
-            else _("Rule: 活棒 (only the suit must be followed)"),
+            note=follow_note(rules.follow),
         )
         if not interactive:
             return table
@@ -564,15 +597,17 @@ class PlayKind(DagunziKind):
             return Verdict(
                 WRONG,
                 message=both(
-                    f"这样出牌可以，但不是这里的好打法。好打法：{best}。",
-                    f"That is legal, but not the play here. The play: {best}.",
+                    "这样出牌可以，但不是这里的好打法。",
+                    "That is legal, but not the play here.",
                 ),
+                answer=both(f"好打法：{best}。", f"The play: {best}."),
             ), new_state
         return Verdict(
             CORRECT if right else WRONG,
             message=ending_words(
                 solution, play, best, attacking=_seat(data, "dealer", 0) % 2 == 1, right=right
             ),
+            answer="" if right else both(f"好打法：{best}。", f"The play: {best}."),
         ), new_state
 
     def solution(self, data):
@@ -607,7 +642,7 @@ class PlayKind(DagunziKind):
             dealer=_seat(data, "dealer", 0),
             score=data.get("score"),
             kitty=cards_of(data, "kitty", required=False) or None,
-            note=_("Rule: 死棒") if rules.follow == DEAD else _("Rule: 活棒"),
+            note=follow_note(rules.follow),
         )
         if not interactive:
             return table
@@ -698,8 +733,15 @@ class SettleKind(DagunziKind):
         if outcome.round_over:
             zh += "这一轮结束。"
             en += " The round is over."
-        status = CORRECT if answer == truth else WRONG
-        return Verdict(status, message=both(zh, en)), {"answer": answer, "judged": True}
+        state = {"answer": answer, "judged": True}
+        if answer == truth:
+            return Verdict(CORRECT, message=both(zh, en)), state
+        why = both(
+            "再算一遍：先数抓分方的分（抠底时底牌的分翻倍），再看这些分数对应的结果。",
+            "Work it out again: count the attackers' points first (the kitty's twice if"
+            " they dug it), then see what that score means.",
+        )
+        return Verdict(WRONG, message=why, answer=both(zh, en)), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         kitty = cards_of(data, "kitty")
@@ -846,11 +888,11 @@ class BuryKind(DagunziKind):
         return Verdict(
             WRONG,
             message=both(
-                f"要捡回最小的 {len(cards)} 张：{words}。"
-                "分牌和王不能捡；先看是不是主牌，再看点数。",
-                f"Take back the {len(cards)} smallest: {words}. Points and jokers never come "
+                f"捡回的应该是最小的 {len(cards)} 张。分牌和王不能捡；先看是不是主牌，再看点数。",
+                f"Take back the {len(cards)} smallest. Points and jokers never come "
                 "back; side cards come before trumps, then by rank.",
             ),
+            answer=both(f"该捡回的是：{words}。", f"The cards to take back: {words}."),
         ), {"answer": [c.text() for c in answer], "judged": True}
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -922,8 +964,14 @@ class CountKind(DagunziKind):
             f"分牌：{listed}，一共 {total} 分（5 是 5 分，10 和 K 是 10 分）。",
             f"Point cards: {listed}: {total} points (a 5 is 5, a 10 or a K is 10).",
         )
-        status = CORRECT if answer == total else WRONG
-        return Verdict(status, message=message), {"answer": answer, "judged": True}
+        state = {"answer": answer, "judged": True}
+        if answer == total:
+            return Verdict(CORRECT, message=message), state
+        why = both(
+            f"不是 {answer} 分。再数一遍：5 是 5 分，10 和 K 是 10 分，别的牌不算分。",
+            f"Not {answer}. Count again: a 5 is worth 5, a 10 or a K 10, other cards nothing.",
+        )
+        return Verdict(WRONG, message=why, answer=message), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         cards = cards_of(data, "cards")

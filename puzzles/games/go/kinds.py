@@ -350,13 +350,21 @@ class LibertiesKind(GoKind):
         state = {"answer": answer}
         if answer == count:
             return Verdict(CORRECT, message=both(zh, en)), state
-        return Verdict(WRONG, message=both(zh, en)), state
+        why = both(
+            f"不是 {answer} 口。再数一遍：气是和这块棋横着或竖着紧挨着的空点，斜着的不算，"
+            "几颗子共用的空点只算一口。",
+            f"Not {answer}. Count again: a liberty is an empty point right next to the chain"
+            " along a line (diagonals do not count), and a point shared by several stones"
+            " counts once.",
+        )
+        return Verdict(WRONG, message=why, answer=both(zh, en)), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         board = position(data)
         target = self._target(data, board)
         marks = dict.fromkeys(board.chain(target).stones, "target")
-        if verdict is not None:
+        # The liberties are the answer: drawn once it is right, or shown on request.
+        if (verdict is not None and verdict.is_correct) or (state or {}).get("answer_shown"):
             marks.update(dict.fromkeys(board.chain(target).liberties, "good"))
         html_board = draw(board, marks=marks, clickable=False)
         if not interactive:
@@ -563,22 +571,42 @@ class PointKind(GoKind, PointGoalKind):
     def wrong(self, data, answer):
         goal = self.goal(data)
         board, _p = self._after(data, answer)
-        answers = point_list(board, self.answers(data))
-        if goal in ("tengen", "star", "name"):
+        if goal == "tengen":
             return both(
-                f"{answer} 不对。正确的点：{answers}。",
-                f"{answer} is not it. The point{'s' if ',' in answers else ''}: {answers}.",
+                f"{answer} 不在正中央：天元的上下左右，到边上的线一样多。",
+                f"{answer} is not the centre: tengen has as many lines on every side.",
+            )
+        if goal == "star":
+            return both(
+                f"{answer} 不是星位：星位是棋盘上画着小圆点的点。",
+                f"{answer} is not a star point: star points are the ones drawn with a dot.",
+            )
+        if goal == "name":
+            return both(
+                f"你点的是 {answer}。字母是从左数第几列，数字是从下数第几行。",
+                f"You clicked {answer}. The letter is the column from the left, the number"
+                " the row from the bottom.",
             )
         if goal == "connect":
             return both(
-                f"下在 {answer} 后它们还没有连在一起（斜着不算相连）。可以下在：{answers}。",
-                f"After {answer} they are still apart (diagonals do not connect). Try: {answers}.",
+                f"下在 {answer} 后它们还没有连在一起：要横着或竖着紧挨着才算相连，斜着不算。",
+                f"After {answer} they are still apart: stones connect only side by side"
+                " along the lines, never diagonally.",
             )
         target = _point(board, data.get("point"))
         libs = len(board.chain(target).liberties)
         return both(
-            f"下在 {answer} 后，这块棋还有 {libs} 口气。可以下在：{answers}。",
-            f"After {answer} the chain still has {libs} liberties. Try: {answers}.",
+            f"下在 {answer} 后，这块棋还有 {libs} 口气。",
+            f"After {answer} the chain still has {libs} liberties.",
+        )
+
+    def answer_words(self, data):
+        board = position(data)
+        answers = self.answers(data)
+        names = point_list(board, answers)
+        return both(
+            f"正确的点：{names}。",
+            f"The right point{'s' if len(answers) > 1 else ''}: {names}.",
         )
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -597,6 +625,8 @@ class PointKind(GoKind, PointGoalKind):
                 board.play(p)
             marks = {q: m for q, m in marks.items() if board.cells[q] != EMPTY}
             marks[p] = "good" if verdict.is_correct else "bad"
+            if state.get("answer_shown"):  # the right points, once asked for
+                marks.update(dict.fromkeys(self.answers(data), "good"))
         # Finding points by the board's geometry needs the whole board in view.
         whole = goal in ("tengen", "star", "name")
         return draw(board, marks=marks, clickable=interactive, whole=whole)
@@ -755,10 +785,22 @@ class CountKind(GoKind):
             f"komi is {count_text(komi, en=True)} stones, so: {en_result}.",
         )
         if data.get("ask", "black") == "black":
-            status = CORRECT if Fraction(answer) == black else WRONG
+            right = Fraction(answer) == black
+            why = both(
+                "再数一遍：黑方的子数，是盘上的黑子（死子先拿掉）加上黑棋围住的空点。",
+                "Count again: black's count is black's stones on the board (dead ones taken"
+                " off first) plus the empty points black surrounds.",
+            )
         else:
-            status = CORRECT if Fraction(answer) == margin else WRONG
-        return Verdict(status, message=words), {"answer": answer}
+            right = Fraction(answer) == margin
+            why = both(
+                "再算一遍：黑方的子数先和归本数（棋盘的一半）比，再减去黑棋要贴的子。",
+                "Work it out again: compare black's count with half the board, then take off"
+                " the stones black gives as komi.",
+            )
+        if right:
+            return Verdict(CORRECT, message=words), {"answer": answer}
+        return Verdict(WRONG, message=why, answer=words), {"answer": answer}
 
     def board(self, data, state, *, verdict=None, interactive=True):
         ask = data.get("ask", "black")

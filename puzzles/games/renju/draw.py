@@ -23,12 +23,12 @@ SEGMENT_STYLE = {
 }
 
 
-def _segments(shapes: Iterable[Shape]):
+def _segments(shapes: Iterable[Shape], style: str | None = None):
     for shape in shapes:
         first, last = sorted(shape.ends, key=lambda p: (p % SIZE, p // SIZE))
         if first == last:
             continue
-        yield first, last, SEGMENT_STYLE[shape.kind]
+        yield first, last, style or SEGMENT_STYLE[shape.kind]
 
 
 def draw(
@@ -37,10 +37,16 @@ def draw(
     marks: Mapping[int, str] | None = None,
     labels: Mapping[int, str] | None = None,
     shapes: Iterable[Shape] = (),
+    found: Iterable[Shape] = (),
+    missed: Iterable[Shape] = (),
     clickable: bool = True,
     label: str = "",
 ) -> str:
-    """The whole 15x15 board as HTML, a button on every empty point."""
+    """The whole 15x15 board as HTML, a button on every empty point.
+
+    ``shapes`` are drawn in their kind's colour; in a judged search, the rows of
+    what the learner ``found`` in green and of what they ``missed`` in red.
+    """
     marks = dict(marks or {})
     if board.move_stack and board.move_stack[-1].point is not None:
         marks.setdefault(board.move_stack[-1].point, "last")
@@ -63,5 +69,12 @@ def draw(
         row_labels=[str(SIZE - y) for y in range(SIZE)],
         clickable=clickable,
         label=label or _("Renju board"),
-        segments=[(at(a), at(b), style) for a, b, style in _segments(shapes)],
+        segments=[
+            (at(a), at(b), style)
+            for a, b, style in (
+                *_segments(shapes),
+                *_segments(found, "found"),
+                *_segments(missed, "missed"),
+            )
+        ],
     )

@@ -278,15 +278,20 @@ class ForbiddenKind(RenjuKind):
         found = len(set(truth) & picked)
         zh.append(f"找对 {found} 个，共 {len(truth)} 个禁手点。")
         en.append(f"{found} of {len(truth)} found.")
-        for p in missed:
-            words = foul_words(truth[p])
-            zh.append("漏了 " + words["zh"])
-            en.append("Missed: " + words["en"])
+        if missed:
+            zh.append(f"还漏了 {len(missed)} 个。")
+            en.append(f"{len(missed)} still to find.")
         for p in wrong:
             words = allowed_words(board.analyse(p, BLACK))
             zh.append("不是禁手：" + words["zh"])
             en.append("Not forbidden — " + words["en"])
-        return Verdict(WRONG, message=both("".join(zh), " ".join(en))), state
+        answer_zh, answer_en = [], []
+        for p in missed:
+            words = foul_words(truth[p])
+            answer_zh.append("漏了 " + words["zh"])
+            answer_en.append("Missed: " + words["en"])
+        answer = both("".join(answer_zh), " ".join(answer_en)) if missed else ""
+        return Verdict(WRONG, message=both("".join(zh), " ".join(en)), answer=answer), state
 
     def hint(self, data, state):
         count = len(self.truth(data))
@@ -300,17 +305,27 @@ class ForbiddenKind(RenjuKind):
         picked = {parse_point(p) for p in state.get("marked", [])}
         marks: dict[int, str] = {}
         shapes: list[Shape] = []
+        found: list[Shape] = []
+        missed: list[Shape] = []
         if state.get("judged"):
             truth = board.forbidden_points()
+            # What was missed stays off the board until the answer is shown.
+            show_missed = state.get("answer_shown") or (verdict is not None and verdict.is_correct)
             for p, foul in truth.items():
-                marks[p] = "good" if p in picked else "cross"
-                shapes.extend(foul.shapes)
+                if p in picked:
+                    marks[p] = "good"
+                    found.extend(foul.shapes)
+                elif show_missed:
+                    marks[p] = "cross"
+                    missed.extend(foul.shapes)
             for p in picked - set(truth):
                 marks[p] = "bad"
                 shapes.extend(board.analyse(p, BLACK).of_kind("false-three"))
         else:
             marks.update(dict.fromkeys(picked, "picked"))
-        picture = draw(board, marks=marks, shapes=shapes, clickable=interactive)
+        picture = draw(
+            board, marks=marks, shapes=shapes, found=found, missed=missed, clickable=interactive
+        )
         if not interactive:
             return picture
         # The picture is built escaped; so is the button.
@@ -397,18 +412,21 @@ class FiveKind(RenjuKind):
             board.push_color(answer, color)
             return Verdict(CORRECT, message=win_words(color, board.outcome().line)), state
         name = point_name(answer)
+        five_answer = both(f"能成五的点：{names(fives)}。", f"The five: {names(fives)}.")
         if foul := black_foul(board, color, answer):
             return foul_verdict(
                 foul,
-                f"黑棋下这里是禁手，白棋指出即判负。五连点在：{names(fives)}。",
-                f"Black loses if White points it out. The five: {names(fives)}.",
+                "黑棋下这里是禁手，白棋指出即判负。",
+                "Black loses if White points it out.",
+                answer=five_answer,
             ), state
         return Verdict(
             WRONG,
             message=both(
-                f"{name} 不成五连。能成五的点：{names(fives)}。",
-                f"{name} makes no five. The winning point: {names(fives)}.",
+                f"{name} 不成五连：五连要同一条线上五颗同色棋子紧紧相连。",
+                f"{name} makes no five: a five is five stones of one colour in an unbroken line.",
             ),
+            answer=five_answer,
         ), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -420,7 +438,7 @@ class FiveKind(RenjuKind):
             marks[p] = "good" if verdict.is_correct else "bad"
             if verdict.is_correct:
                 shapes = board.analyse(p, board.to_move).of_kind("five", OVERLINE)
-            else:
+            elif state.get("answer_shown"):  # the fives, once the learner asks
                 for q in board.five_points(board.to_move):
                     marks.setdefault(q, "target")
         return draw(board, marks=marks, shapes=shapes, clickable=interactive)
@@ -929,9 +947,11 @@ class DefendKind(PlayedOutKind):
             return Verdict(
                 WRONG,
                 message=both(
-                    f"{name} 防不住：{zh_t}棋照样连续冲四取胜。能防住的点：{names(known.stops)}。",
-                    f"{name} does not stop it: {en_t.lower()} still wins by fours."
-                    f" The defence: {names(known.stops)}.",
+                    f"{name} 防不住：{zh_t}棋照样连续冲四取胜。",
+                    f"{name} does not stop it: {en_t.lower()} still wins by fours.",
+                ),
+                answer=both(
+                    f"能防住的点：{names(known.stops)}。", f"The defence: {names(known.stops)}."
                 ),
                 refutation=tuple(move_words(t) for t in line),
             ), {**wrong, "shown": line}
@@ -1083,24 +1103,40 @@ class PointKind(RenjuKind, PointGoalKind):
     def wrong(self, data, answer):
         board = position(data)
         name = point_name(answer)
-        right = names(self.answers(data))
-        if self.goal(data) in ("tengen", "name", "block"):
+        goal = self.goal(data)
+        if goal == "tengen":
             return both(
-                f"{name} 不对。正确的点：{right}。", f"{name} is not it. The point: {right}."
+                f"{name} 不在正中央：天元的上下左右，到边上的线一样多。",
+                f"{name} is not the centre: tengen has as many lines on every side.",
+            )
+        if goal == "name":
+            return both(
+                f"你点的是 {name}。字母是从左数第几列，数字是从下数第几行。",
+                f"You clicked {name}. The letter is the column from the left, the number"
+                " the row from the bottom.",
+            )
+        if goal == "block":
+            return both(
+                f"{name} 挡不住：对方下一手还能连成五。",
+                f"{name} does not block: the other side still makes five next move.",
             )
         analysis = board.analyse(answer, board.to_move)
         if analysis.foul is not None:
-            base = foul_words(analysis.foul)
-        else:
-            rows = [shape_words(s) for s in analysis.shapes]
-            if rows:
-                base = both(
-                    f"{name}：{'、'.join(zh for zh, _e in rows)}。",
-                    f"{name} makes {'; '.join(en for _z, en in rows)}.",
-                )
-            else:
-                base = both(f"{name} 不成三，也不成四。", f"{name} makes no three and no four.")
-        return both(f"{base['zh']}可以下在：{right}。", f"{base['en']} Try: {right}.")
+            return foul_words(analysis.foul)
+        rows = [shape_words(s) for s in analysis.shapes]
+        if rows:
+            return both(
+                f"{name}：{'、'.join(zh for zh, _e in rows)}。",
+                f"{name} makes {'; '.join(en for _z, en in rows)}.",
+            )
+        return both(f"{name} 不成三，也不成四。", f"{name} makes no three and no four.")
+
+    def answer_words(self, data):
+        answers = self.answers(data)
+        right = names(answers)
+        return both(
+            f"正确的点：{right}。", f"The right point{'s' if len(answers) > 1 else ''}: {right}."
+        )
 
     def board(self, data, state, *, verdict=None, interactive=True):
         board = position(data)
@@ -1110,6 +1146,8 @@ class PointKind(RenjuKind, PointGoalKind):
             p = parse_point(answer)
             marks[p] = "good" if verdict.is_correct else "bad"
             shapes = list(board.analyse(p, board.to_move).shapes)
+            if state.get("answer_shown"):  # the right points, once asked for
+                marks.update(dict.fromkeys(self.answers(data), "good"))
         return draw(board, marks=marks, shapes=shapes, clickable=interactive)
 
 

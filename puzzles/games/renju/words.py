@@ -17,7 +17,7 @@ from engines.renju import (
     point_name,
     sort_key,
 )
-from puzzles.kinds import WRONG, Verdict, both
+from puzzles.kinds import WRONG, Text, Verdict, both
 
 COLOR = {BLACK: ("黑", "Black"), WHITE: ("白", "White")}
 
@@ -82,10 +82,11 @@ def foul_words(foul: Foul) -> dict[str, str]:
     )
 
 
-def foul_verdict(foul: Foul, zh: str, en: str) -> Verdict:
-    """Wrong: the foul named, then what it means here."""
+def foul_verdict(foul: Foul, zh: str, en: str, answer: Text = "") -> Verdict:
+    """Wrong: the foul named, then what it means here (``answer``: the right move,
+    shown when the learner asks)."""
     words = foul_words(foul)
-    return Verdict(WRONG, message=both(words["zh"] + zh, f"{words['en']} {en}"))
+    return Verdict(WRONG, message=both(words["zh"] + zh, f"{words['en']} {en}"), answer=answer)
 
 
 def _false_words(shape: Shape) -> tuple[str, str]:
