@@ -68,7 +68,7 @@ def daily_cards() -> list[DailyCard]:
         DailyCard(
             get_game(chosen.game),
             chosen.puzzle,
-            get_kind(chosen.puzzle.kind).board(chosen.puzzle.kind_data, None, interactive=False),
+            get_kind(chosen.puzzle.kind).thumbnail(chosen.puzzle.kind_data),
         )
         for chosen in daily.todays_puzzles()
     ]
@@ -113,6 +113,51 @@ def lesson_rows(game: str, learner: Learner | None) -> list[LessonRow]:
             )
         )
     return rows
+
+
+def next_lesson(rows: list[LessonRow], after: Lesson | None = None) -> LessonRow | None:
+    """The lesson to take next: the first unfinished one after ``after`` (or from the
+    start), else any unfinished one; None when every lesson is complete."""
+    start = 0
+    if after is not None:
+        start = next((i + 1 for i, row in enumerate(rows) if row.lesson.pk == after.pk), 0)
+    for row in [*rows[start:], *rows[:start]]:
+        if not row.completed and (after is None or row.lesson.pk != after.pk):
+            return row
+    return None
+
+
+def practice_url(lesson: Lesson) -> str:
+    """Where practice after the lesson begins: the game's puzzles, at the learner's level."""
+    return reverse("puzzles:next", args=[lesson.game])
+
+
+@dataclass
+class StartLink:
+    """Where a game begins for this learner: lesson 1, or the lesson they are on."""
+
+    game: Game
+    row: LessonRow
+    returning: bool  # the learner has begun this game's lessons
+
+    @property
+    def url(self) -> str:
+        return self.row.lesson.get_absolute_url()
+
+
+def start_links(learner: Learner | None) -> list[StartLink]:
+    """One way in per taught game, for the home page (no query for a new visitor)."""
+    links = []
+    for game in GAMES:
+        if not _lesson_counts().get(game.slug):
+            continue
+        rows = lesson_rows(game.slug, learner)
+        row = next_lesson(rows)
+        if row is None:  # every lesson done: the last one, to look back at
+            row = rows[-1]
+        returning = any(r.steps_done for r in rows)
+        links.append(StartLink(game, row, returning))
+    return links
 
 
 def _lesson_list(game: str) -> list[tuple[Lesson, frozenset[int]]]:

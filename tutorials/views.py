@@ -29,6 +29,7 @@ def home(request):
         "cards": services.game_cards,
         "dailies": services.daily_cards,
         "today": daily.today(),
+        "starts": services.start_links(get_learner(request)),
     }
     return render(request, "tutorials/home.html", context)
 
@@ -157,7 +158,8 @@ def play_step(request, game, lesson, order):
         return _continue(request, steps, step)
     if step.exercise is not None:
         if request.method == "POST":
-            play, status = handle_post(request, step.exercise)
+            # A first miss says why; a second shows the answer too.
+            play, status = handle_post(request, step.exercise, show_answer_after=2)
             if play.verdict is not None and play.verdict.is_correct:
                 services.record_step(get_learner(request, create=True), step)
         else:
@@ -177,23 +179,49 @@ def _continue(request, steps, step):
     index = steps.index(step)
     if index + 1 < len(steps):
         return redirect(steps[index + 1])
-    progress = services.progress_for(learner, step.lesson)
-    if progress and progress.completed_at:
-        messages.success(request, _("Lesson complete: %(title)s") % {"title": step.lesson.title})
-    else:
-        messages.info(
-            request,
-            _("You reached the end of %(title)s; finish the exercises you skipped to complete it.")
-            % {"title": step.lesson.title},
-        )
-    # Back where the lesson was opened from (an assignment), else to the game's lessons.
+    # Back where the lesson was opened from (an assignment), else to what comes next.
     returns = request.session.get(RETURN_SESSION_KEY, {})
     back = returns.pop(str(step.lesson_id), None)
     if back is not None:
         request.session.modified = True  # once: the next time, from the game page, ends there
     if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        progress = services.progress_for(learner, step.lesson)
+        if progress and progress.completed_at:
+            messages.success(
+                request, _("Lesson complete: %(title)s") % {"title": step.lesson.title}
+            )
+        else:
+            messages.info(
+                request,
+                _(
+                    "You reached the end of %(title)s; finish the exercises you skipped to"
+                    " complete it."
+                )
+                % {"title": step.lesson.title},
+            )
         return redirect(back)
-    return redirect("tutorials:game", step.lesson.game)
+    return redirect("tutorials:done", step.lesson.game, step.lesson.slug)
+
+
+def lesson_done(request, game, lesson):
+    """The end of a lesson: what it taught, the next lesson, and puzzles to practise on."""
+    steps = services.lesson_steps(game, lesson)
+    if not steps:
+        raise Http404
+    lesson = steps[0].lesson
+    learner = get_learner(request)
+    done = services.steps_done(learner, lesson)
+    skipped = [step for step in steps if step.order not in done]
+    rows = services.lesson_rows(game, learner)
+    context = {
+        "game": get_game(game),
+        "lesson": lesson,
+        "completed": not skipped,
+        "skipped": skipped[0] if skipped else None,
+        "next": services.next_lesson(rows, after=lesson),
+        "practice_url": services.practice_url(lesson),
+    }
+    return render(request, "tutorials/done.html", context)
 
 
 def _step_context(request, steps, step, play):

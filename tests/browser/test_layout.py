@@ -65,8 +65,10 @@ def visit_every_page(page, site):
     yield "puzzle-correct"
     page.goto(f"{site}/learn/go/first-steps/3/")
     page.get_by_role("button", name="c2", exact=True).click()
-    expect(page.locator("#play button[value=next]")).to_be_visible()
+    expect(page.locator(".step-nav button[value=next]")).to_be_visible()
     yield "step-correct"
+    page.goto(f"{site}/learn/go/first-steps/done/")
+    yield "lesson-done"
     page.goto(f"{site}/me/")
     yield "dashboard-anonymous"
     log_in(page, site)

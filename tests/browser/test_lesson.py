@@ -38,7 +38,7 @@ def test_exercise_answers_in_place_with_htmx(page, site):
     expect(page).to_have_url(f"{site}{EXERCISE}")
     # The answered board is no longer clickable, and the lesson can go on.
     expect(page.get_by_role("button", name="c2", exact=True)).to_have_count(0)
-    expect(page.locator("#play button[value=next]")).to_be_visible()
+    expect(page.locator(".step-nav button[value=next]")).to_be_visible()
 
 
 def test_exercise_works_without_javascript(new_page, site):
@@ -53,8 +53,8 @@ def test_exercise_works_without_javascript(new_page, site):
     assert "hx-request" not in response.request.headers
     expect(page.locator("html")).to_have_attribute("lang", "zh-hans")  # the whole page
     expect(page.locator("#play .verdict")).to_contain_text(CORRECT)
-    # "Continue" is a plain form too: it leads to the next step.
-    page.locator("#play button[value=next]").click()
+    # "Next" is a plain form too: it leads to the next step.
+    page.locator(".step-nav button[value=next]").click()
     expect(page).to_have_url(f"{site}/learn/go/first-steps/3/")
 
 

@@ -20,8 +20,8 @@ def forbidden(site):
         game="renju",
         kind="renju.forbidden",
         data={"moves": GAME},
-        prompt_zh="黑棋下一手。标出黑棋所有的禁手点，然后按“完成”。",
-        prompt_en="Black to play. Mark every point where black may not play, then press Done.",
+        prompt_zh="轮到黑棋下。把黑棋不能下的禁手点全部标出来，再按“完成”。",
+        prompt_en="Black is to move. Mark every point where Black may not play, then press Done.",
     )
 
 

@@ -402,14 +402,15 @@ def test_a_lesson_opened_from_the_assignment_ends_back_there(make_client, world)
     client.post("/learn/go/first-steps/3/", {"move": "c2"})
     end = client.post("/learn/go/first-steps/3/", {"action": "next"})
     assert end["Location"] == f"{base(world)}/{assignment.pk}/"
-    # Done once; replayed later from the game's page, it ends there.
-    assert client.post("/learn/go/first-steps/3/", {"action": "next"})["Location"] == "/learn/go/"
+    # Done once; replayed later from the game's page, it ends on the lesson's own end.
+    done = "/learn/go/first-steps/done/"
+    assert client.post("/learn/go/first-steps/3/", {"action": "next"})["Location"] == done
     # Opened from the game's page, the same lesson ends there as before.
     other = make_client(world["second"])
     other.get("/learn/go/first-steps/")
     other.post("/learn/go/first-steps/1/", {"action": "next"})
     other.post("/learn/go/first-steps/2/", {"action": "next"})
-    assert other.post("/learn/go/first-steps/3/", {"action": "next"})["Location"] == "/learn/go/"
+    assert other.post("/learn/go/first-steps/3/", {"action": "next"})["Location"] == done
 
 
 @pytest.mark.parametrize("query", ["assignment=999999", "assignment=x", "assignment=" + "9" * 40])

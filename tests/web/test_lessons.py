@@ -7,7 +7,7 @@ from django.contrib.sessions.models import Session
 
 from accounts.models import Learner
 from puzzles.models import Attempt
-from tutorials.models import LessonProgress
+from tutorials.models import Lesson, LessonProgress
 
 LESSON = "/learn/go/first-steps/"
 STEP = LESSON + "{}/"
@@ -93,7 +93,9 @@ def test_next_on_an_unsolved_exercise_step_does_not_record_it(learner_client, le
 def test_solving_the_exercise_step_records_it(learner_client, learner_user):
     page = learner_client.post(STEP.format(2), {"move": "c2", "ply": "0"}).content.decode()
     assert "Correct!" in page
-    assert 'name="action" value="next"' in page  # "Continue" after the verdict
+    # One way on: the step's own Next; no "Try again" on a solved exercise.
+    assert page.count('name="action" value="next"') == 1
+    assert 'value="retry"' not in page
     assert steps_done(learner_user) == [2]
     assert done_dots(learner_client.get(STEP.format(2)).content.decode()) == [2]
 
@@ -102,6 +104,30 @@ def test_a_wrong_answer_does_not_record_the_step(learner_client, learner_user):
     page = learner_client.post(STEP.format(2), {"move": "a1", "ply": "0"}).content.decode()
     assert "Not this one." in page
     assert steps_done(learner_user) == []
+
+
+def test_a_first_miss_says_why_and_keeps_the_answer_until_asked(learner_client):
+    page = learner_client.post(STEP.format(2), {"move": "a1", "ply": "0"}).content.decode()
+    assert "That stone does nothing." in page
+    assert "The right point" not in page
+    assert 'value="retry"' in page  # try again
+    assert ">Show the answer<" in page
+    shown = learner_client.post(STEP.format(2), {"action": "solution"}).content.decode()
+    assert "The right point: c2." in shown
+    assert "That stone does nothing." in shown  # the reason stays with the answer
+
+
+def test_a_second_miss_shows_the_answer(learner_client):
+    learner_client.post(STEP.format(2), {"move": "a1", "ply": "0"})
+    learner_client.post(STEP.format(2), {"action": "retry"})
+    page = learner_client.post(STEP.format(2), {"move": "b1", "ply": "0"}).content.decode()
+    assert "That stone does nothing." in page
+    assert "The right point: c2." in page
+    assert ">Show the answer<" not in page  # shown already
+    # Still a way to do it themselves.
+    learner_client.post(STEP.format(2), {"action": "retry"})
+    solved = learner_client.post(STEP.format(2), {"move": "c2", "ply": "0"}).content.decode()
+    assert "Correct!" in solved
 
 
 def test_solving_the_library_puzzle_step_records_it_and_the_puzzle(learner_client, learner_user):
@@ -149,9 +175,13 @@ def test_finishing_every_step_completes_the_lesson(learner_client, learner_user)
 
     learner_client.post(STEP.format(3), {"move": "c2", "ply": "0"})
     response = learner_client.post(STEP.format(3), {"action": "next"}, follow=True)
-    assert response.redirect_chain[-1][0] == "/learn/go/"
-    game = response.content.decode()
-    assert "Lesson complete: First steps" in game
+    assert response.redirect_chain[-1][0] == LESSON + "done/"
+    done = response.content.decode()
+    assert "Lesson complete: First steps" in done
+    assert "Meet the board and play a first move." in done  # what it taught
+    assert "You have finished every lesson of this game." in done
+    assert 'href="/puzzles/go/next/"' in done  # practice
+    game = learner_client.get("/learn/go/").content.decode()
     assert progress_bar(game) == (3, 3)
     row = progress_row(game)
     assert "Completed" in row
@@ -166,8 +196,12 @@ def test_finishing_with_a_skipped_exercise_does_not_complete(learner_client, lea
     learner_client.post(STEP.format(1), {"action": "next"})
     learner_client.post(STEP.format(3), {"move": "c2", "ply": "0"})
     response = learner_client.post(STEP.format(3), {"action": "next"}, follow=True)
-    game = response.content.decode()
-    assert "finish the exercises you skipped" in game
+    done = response.content.decode()
+    assert "End of First steps" in done
+    assert "Some exercises are still to do" in done
+    assert f'href="{STEP.format(2)}">Go to step 2<' in done
+    assert "Lesson complete" not in done
+    game = learner_client.get("/learn/go/").content.decode()
     assert "Completed" not in game
     assert progress_bar(game) == (2, 3)
     assert LessonProgress.objects.get(learner__user=learner_user).completed_at is None
@@ -237,7 +271,7 @@ def test_anonymous_visitor_completes_a_lesson(make_client, content):
     visitor.post(STEP.format(3), {"move": "d3", "ply": "0"})
     page = visitor.post(STEP.format(3), {"action": "next"}, follow=True).content.decode()
     assert "Lesson complete: First steps" in page
-    assert "Completed" in progress_row(page)
+    assert "Completed" in progress_row(visitor.get("/learn/go/").content.decode())
     assert "1 of 1 lessons" in visitor.get("/me/").content.decode()
 
 
@@ -248,6 +282,7 @@ BROWSE = [
     LESSON,
     STEP.format(1),
     STEP.format(2),
+    LESSON + "done/",
     STEP.format(3),
     "/puzzles/pick-one/",
     "/puzzles/pick-two/",
@@ -283,3 +318,31 @@ def test_first_answer_creates_exactly_one_learner(make_client, content):
     visitor.post("/puzzles/pick-one/", {"move": "c2", "ply": "0"})
     assert Learner.objects.count() == 1
     assert Learner.objects.get().user is None
+
+
+def test_the_end_of_a_lesson_offers_the_next_one(learner_client, learner_user):
+    Lesson.objects.create(game="go", slug="second", order=2, title_zh="第二课", title_en="Second")
+    done = learner_client.get(LESSON + "done/").content.decode()
+    assert 'href="/learn/go/second/" rel="next">Next lesson: Second →<' in done
+    assert "You have finished every lesson" not in done
+
+
+def test_the_home_page_starts_a_newcomer_at_lesson_one_and_a_learner_where_they_are(
+    make_client, learner_client
+):
+    Lesson.objects.create(game="go", slug="second", order=2, title_zh="第二课", title_en="Second")
+    home = make_client().get("/").content.decode()
+    start = home[home.index('class="start-here"') :]
+    assert 'href="/learn/go/first-steps/"' in start
+    assert "Lesson 1: First steps" in start
+    assert start.index("start-here") < len(start)  # before the daily puzzles
+    assert home.index('class="start-here"') < home.index("daily-heading")
+
+    for order in (1, 2, 3):
+        learner_client.post(STEP.format(order), {"action": "next"})
+    learner_client.post(STEP.format(2), {"move": "c2", "ply": "0"})
+    learner_client.post(STEP.format(3), {"move": "c2", "ply": "0"})
+    home = learner_client.get("/").content.decode()
+    start = home[home.index('class="start-here"') :]
+    assert 'href="/learn/go/second/"' in start
+    assert "Go on: Second" in start
