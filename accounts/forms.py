@@ -10,6 +10,13 @@ from .models import Profile
 # Every form's label ends with Django's translated ":"; in Chinese it is the
 # full-width "：" (用户名：), which Django's own catalogue does not give.
 gettext_noop(":")
+# The same for django-allauth's sentences whose Chinese keeps half-width stops and
+# stray spaces ("请登录 ."): our catalogue's words come first.
+gettext_noop("Already have an account? Then please %(link)ssign in%(end_link)s.")
+gettext_noop("In case you forgot, your username is %(username)s.")
+gettext_noop(
+    "If you have not created an account yet, then please %(link)ssign up%(end_link)s first."
+)
 
 
 class ProfileForm(forms.ModelForm):
