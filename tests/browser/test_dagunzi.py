@@ -77,4 +77,6 @@ def test_the_table_works_without_javascript(new_page, site, bang):
         page.get_by_role("button", name=re.compile("Play")).click()
     assert navigation.value.request.method == "POST"
     expect(page.locator("#play .verdict")).to_contain_text("45")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Show the answer").click()
     expect(page.locator("#play .verdict")).to_contain_text("♥J ♥J")

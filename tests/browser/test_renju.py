@@ -38,8 +38,8 @@ def test_a_forbidden_point_puzzle_solved_by_clicking(page, site, forbidden):
     page.get_by_role("button", name=re.compile("完成|Done")).click()
     expect(page.locator("#play .verdict")).to_contain_text(CORRECT)
     expect(page.locator("#play .verdict")).to_contain_text("j8 是三三禁手")
-    # The two threes are drawn on the board.
-    expect(page.locator("#play line.segment-three")).to_have_count(2)
+    # The two threes are drawn on the board, as found.
+    expect(page.locator("#play line.segment-found")).to_have_count(2)
     expect(page.get_by_role("button", name="j8", exact=True)).to_have_count(0)
 
 
@@ -49,8 +49,13 @@ def test_a_missed_point_is_explained_without_javascript(new_page, site, forbidde
     with page.expect_navigation() as navigation:
         page.get_by_role("button", name=re.compile("Done")).click()
     assert navigation.value.request.method == "POST"
+    expect(page.locator("#play .verdict")).to_contain_text("1 still to find")
+    expect(page.locator("#play path.mark-cross")).to_have_count(0)  # not given away
+    with page.expect_navigation():
+        page.get_by_role("button", name="Show the answer").click()
     expect(page.locator("#play .verdict")).to_contain_text("Missed: j8 is a double-three")
     expect(page.locator("#play path.mark-cross")).to_have_count(1)
+    expect(page.locator("#play line.segment-missed")).to_have_count(2)
 
 
 def test_a_vcf_played_out_against_the_engine(page, site):
