@@ -605,7 +605,7 @@ class PointKind(GoKind, PointGoalKind):
         answers = self.answers(data)
         names = point_list(board, answers)
         return both(
-            f"正确的点：{names}。",
+            f"正确的点：{names.replace(', ', '、')}。",
             f"The right point{'s' if len(answers) > 1 else ''}: {names}.",
         )
 

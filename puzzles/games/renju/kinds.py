@@ -1135,7 +1135,8 @@ class PointKind(RenjuKind, PointGoalKind):
         answers = self.answers(data)
         right = names(answers)
         return both(
-            f"正确的点：{right}。", f"The right point{'s' if len(answers) > 1 else ''}: {right}."
+            f"正确的点：{right.replace(', ', '、')}。",
+            f"The right point{'s' if len(answers) > 1 else ''}: {right}.",
         )
 
     def board(self, data, state, *, verdict=None, interactive=True):
