@@ -76,7 +76,12 @@ def test_homework_from_the_teacher_to_the_student_and_back(new_page, site):
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
-def test_a_childs_first_log_in_ends_at_their_work(new_page, site, script):
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
+    ids=["phone", "desktop"],
+)
+def test_a_childs_first_log_in_ends_at_their_work(new_page, site, script, viewport):
     """The card's password logs the child in; they type a new one twice (not the
     card's again) and land on their own page, free to go to their class."""
     from classrooms.models import Classroom, Membership
@@ -88,7 +93,7 @@ def test_a_childs_first_log_in_ends_at_their_work(new_page, site, script):
     create_students(classroom, "Xiao Hong")
     membership = Membership.objects.get(classroom=classroom)
     child = membership.student
-    page = new_page(java_script_enabled=script, viewport={"width": 360, "height": 740})
+    page = new_page(java_script_enabled=script, viewport=viewport)
     page.goto(f"{site}/accounts/login/")
     page.locator("main form input[name=login]").fill(child.username)
     page.locator("main form input[name=password]").fill(membership.initial_password)
