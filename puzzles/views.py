@@ -106,8 +106,9 @@ def daily_puzzle(request, game, day=None):
 
 @require_GET
 def review_queue(request):
-    items = review.due_items(get_learner(request))
-    return render(request, "puzzles/review.html", {"items": items})
+    learner = get_learner(request)
+    context = {"items": review.due_items(learner), "upcoming": review.upcoming(learner)}
+    return render(request, "puzzles/review.html", context)
 
 
 @vary_on_headers("HX-Request")
