@@ -69,7 +69,9 @@ def next_puzzle(request, game):
         learner = get_learner(request, create=True)
         form.save(learner)
     difficulty, theme = form.settings(learner)
-    puzzle = training.pick_next(learner, game.slug, difficulty=difficulty, theme=theme)
+    puzzle = training.pick_next(
+        learner, game.slug, difficulty=difficulty, theme=theme, lesson=form.practice_lesson()
+    )
     if puzzle is not None:
         return redirect(puzzle.url)
     context = {"game": game, "theme": theme, "difficulty": difficulty}
