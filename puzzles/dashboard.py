@@ -35,6 +35,7 @@ from .models import (
     ReviewItem,
     Theme,
     rating_label,
+    shown_rating,
 )
 
 RECENT = 10  # recent attempts shown per game
@@ -119,7 +120,12 @@ class GameProgress:
 
     @cached_property
     def chart(self) -> SafeString:
-        return charts.rating_chart(self.history, chart_id=f"rating-{self.game.slug}")
+        # The ratings as the learner was shown them: no plunge on a first miss.
+        shown = [
+            HistoryPoint(point.date, shown_rating(point.rating, point.deviation), point.deviation)
+            for point in self.history
+        ]
+        return charts.rating_chart(shown, chart_id=f"rating-{self.game.slug}")
 
     @property
     def history_rows(self) -> list[HistoryRow]:
@@ -295,6 +301,8 @@ def recent_attempts(
             "finished_at",
             "rating_before",
             "rating_after",
+            "deviation_before",
+            "deviation_after",
             "puzzle__slug",
             "puzzle__game",
             "puzzle__prompt_zh",

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Learner
 
 from .models import PuzzleReport, PuzzleTheme, Theme
-from .training import DEFAULT_DIFFICULTY, DIFFICULTIES
+from .training import DEFAULT_DIFFICULTY, DIFFICULTIES, taught
 
 
 class TrainingForm(forms.Form):
@@ -17,6 +17,8 @@ class TrainingForm(forms.Form):
         choices=[("easier", _("Easier")), ("normal", _("Normal")), ("harder", _("Harder"))],
     )
     theme = forms.SlugField(label=_("Theme"), required=False)
+    # Practice after a lesson: its themes first (for this request; not a setting).
+    lesson = forms.SlugField(label=_("Lesson"), required=False)
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -29,6 +31,18 @@ class TrainingForm(forms.Form):
         if not _game_theme(slug, self.game):
             raise forms.ValidationError(_("There is no such theme in this game."))
         return slug
+
+    def clean_lesson(self):
+        slug = self.cleaned_data["lesson"]
+        if slug and taught(None, self.game, slug) is None:
+            raise forms.ValidationError(_("There is no such lesson in this game."))
+        return slug
+
+    def practice_lesson(self) -> str:
+        """The lesson to practise after, from the query ("" for none)."""
+        if self.is_bound and self.is_valid():
+            return self.cleaned_data["lesson"]
+        return ""
 
     def wanted(self, learner: Learner | None) -> tuple[str, str]:
         """(difficulty, theme slug): the learner's settings, changed by the query."""

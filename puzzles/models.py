@@ -5,6 +5,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from accounts.models import Learner
 
@@ -235,6 +236,10 @@ class Attempt(models.Model):
     # Set when the attempt was a rated game: the learner's rating before and after.
     rating_before = models.FloatField(_("rating before"), null=True, blank=True)
     rating_after = models.FloatField(_("rating after"), null=True, blank=True)
+    # And its deviation before and after: what the learner is shown depends on it
+    # (see ``shown_rating``). Empty on attempts rated before it was kept.
+    deviation_before = models.FloatField(_("rating deviation before"), null=True, blank=True)
+    deviation_after = models.FloatField(_("rating deviation after"), null=True, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -264,9 +269,26 @@ class Attempt(models.Model):
 
     @property
     def rating_change_label(self) -> str:
-        """The change as a signed whole number: "+12", "-7", "+0"."""
-        change = self.rating_change
-        return "" if change is None else f"{round(change):+d}"
+        """The change the learner is shown, as a signed whole number: "+12", "-7", "+0";
+        "" when the attempt was not rated, or left the rating provisional (whose
+        changes are not shown: see ``shown_rating``)."""
+        if self.rating_after is None or self.rating_before is None:
+            return ""
+        if self.deviation_after is None or self.deviation_before is None:
+            return f"{round(self.rating_change):+d}"  # rated before deviations were kept
+        if self.deviation_after >= PROVISIONAL_DEVIATION:
+            return ""
+        before = shown_rating(self.rating_before, self.deviation_before)
+        return f"{shown_rating(self.rating_after, self.deviation_after) - before:+d}"
+
+    @property
+    def rating_after_label(self) -> str:
+        """The learner's rating after this attempt as shown: "1623", "约 970?"."""
+        if self.rating_after is None:
+            return ""
+        if self.deviation_after is None:
+            return str(round(self.rating_after))
+        return rating_label(self.rating_after, self.deviation_after)
 
 
 # Where a new learner starts, in every game. Not Glicko-2's customary 1500: our
@@ -276,15 +298,44 @@ class Attempt(models.Model):
 # rating find its level within a handful of puzzles either way.
 START_RATING = 1000.0
 
+# A newcomer's deviation, Glicko-2's customary 350: nothing is known yet.
+START_DEVIATION = 350.0
+
 # A learner whose rating deviation is this or more has a provisional rating:
-# it is shown with a "?" and does not move puzzle ratings.
+# it is shown as "约 1000?" ("≈1000?"), without changes, and does not move
+# puzzle ratings. Lichess's threshold: below 110 the rating is within about
+# ±220 of the truth (two deviations), close enough to compare learners and to
+# rate puzzles by; a newcomer gets there after some 20 to 25 rated puzzles here.
 PROVISIONAL_DEVIATION = 110.0
 
 
+def shown_rating(rating: float, deviation: float) -> int:
+    """The rating a learner is shown: the Glicko-2 rating once it has settled; until
+    then, the start rating moved toward it as far as the deviation has settled.
+
+    A newcomer's first results move the Glicko-2 rating by a few hundred points
+    (that is how it finds their level quickly, and training uses it as it is),
+    but a child who sees 1000 turn into 674 after one miss reads a verdict, not
+    an estimate. Shown, the first miss costs a few dozen points, and the number
+    joins the real rating smoothly as the deviation falls to
+    ``PROVISIONAL_DEVIATION``, where the two are equal.
+    """
+    if deviation < PROVISIONAL_DEVIATION:
+        return round(rating)
+    settled = (START_DEVIATION - min(deviation, START_DEVIATION)) / (
+        START_DEVIATION - PROVISIONAL_DEVIATION
+    )
+    return round(START_RATING + (rating - START_RATING) * settled)
+
+
 def rating_label(rating: float, deviation: float) -> str:
-    """A rating as shown: "1623", or "1500?" while it is provisional."""
-    mark = "?" if deviation >= PROVISIONAL_DEVIATION else ""
-    return f"{round(rating)}{mark}"
+    """A rating as shown: "1623", or "约 970?" ("≈970?") while it is provisional."""
+    if deviation < PROVISIONAL_DEVIATION:
+        return str(round(rating))
+    # Translators: a provisional rating, "约 970?" in Chinese.
+    return pgettext("provisional rating", "≈%(rating)s?") % {
+        "rating": shown_rating(rating, deviation)
+    }
 
 
 class LearnerRating(models.Model):
@@ -293,7 +344,7 @@ class LearnerRating(models.Model):
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="ratings")
     game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
     rating = models.FloatField(_("rating"), default=START_RATING)
-    deviation = models.FloatField(_("rating deviation"), default=350.0)
+    deviation = models.FloatField(_("rating deviation"), default=START_DEVIATION)
     volatility = models.FloatField(_("volatility"), default=0.06)
     games = models.PositiveIntegerField(_("rated puzzles"), default=0)
     updated_at = models.DateTimeField(auto_now=True)

@@ -102,7 +102,11 @@ def record_result(attempt: Attempt) -> None:
         rating.save()
         attempt.rating_before = learner_before.rating
         attempt.rating_after = learner_after.rating
-        attempt.save(update_fields=["rating_before", "rating_after"])
+        attempt.deviation_before = learner_before.deviation
+        attempt.deviation_after = learner_after.deviation
+        attempt.save(
+            update_fields=["rating_before", "rating_after", "deviation_before", "deviation_after"]
+        )
         day = timezone.localdate(attempt.finished_at or timezone.now())
         RatingPoint.objects.update_or_create(
             learner=attempt.learner,

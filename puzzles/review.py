@@ -12,9 +12,12 @@ step and comes back the next day. Days are the site's days (Asia/Shanghai).
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Learner
 
@@ -74,6 +77,44 @@ def due_items(learner: Learner | None, *, today: datetime.date | None = None) ->
         .select_related("puzzle")
         .order_by("due", "id")
     )
+
+
+UPCOMING = 8  # the next reviews listed under the due ones
+
+
+@dataclass(frozen=True)
+class Upcoming:
+    """The next reviews not yet due: a few, soonest first, and how many there are in all."""
+
+    items: list[tuple[ReviewItem, str]]  # (item, when it is due in words)
+    total: int
+
+    @property
+    def more(self) -> int:
+        return self.total - len(self.items)
+
+
+def upcoming(
+    learner: Learner | None, *, today: datetime.date | None = None, limit: int = UPCOMING
+) -> Upcoming:
+    """The learner's next ``limit`` review items not yet due, across games."""
+    if learner is None:
+        return Upcoming([], 0)
+    today = today or timezone.localdate()
+    later = ReviewItem.objects.filter(learner=learner, due__gt=today, puzzle__is_public=True)
+    items = list(later.select_related("puzzle").order_by("due", "id")[:limit])
+    total = len(items) if len(items) < limit else later.count()
+    return Upcoming([(item, due_in_words(item.due, today)) for item in items], total)
+
+
+def due_in_words(due: datetime.date, today: datetime.date | None = None) -> str:
+    """When a review comes due, as a learner says it: "tomorrow", "in 3 days"."""
+    days = (due - (today or timezone.localdate())).days
+    if days <= 0:
+        return _("today")
+    if days == 1:
+        return _("tomorrow")
+    return ngettext("in %(days)s day", "in %(days)s days", days) % {"days": days}
 
 
 def due_item(learner: Learner | None, puzzle_id: int) -> ReviewItem | None:

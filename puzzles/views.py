@@ -69,7 +69,9 @@ def next_puzzle(request, game):
         learner = get_learner(request, create=True)
         form.save(learner)
     difficulty, theme = form.settings(learner)
-    puzzle = training.pick_next(learner, game.slug, difficulty=difficulty, theme=theme)
+    puzzle = training.pick_next(
+        learner, game.slug, difficulty=difficulty, theme=theme, lesson=form.practice_lesson()
+    )
     if puzzle is not None:
         return redirect(puzzle.url)
     context = {"game": game, "theme": theme, "difficulty": difficulty}
@@ -106,8 +108,9 @@ def daily_puzzle(request, game, day=None):
 
 @require_GET
 def review_queue(request):
-    items = review.due_items(get_learner(request))
-    return render(request, "puzzles/review.html", {"items": items})
+    learner = get_learner(request)
+    context = {"items": review.due_items(learner), "upcoming": review.upcoming(learner)}
+    return render(request, "puzzles/review.html", context)
 
 
 @vary_on_headers("HX-Request")

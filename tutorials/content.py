@@ -26,6 +26,9 @@ A lesson::
     order = 3
     title = { zh = "...", en = "..." }
     summary = { zh = "...", en = "..." }
+    themes = ["atari", "edge"]       # the puzzle themes it teaches (slugs of themes.toml;
+                                     # [] when it teaches none): practice after the
+                                     # lesson starts with library puzzles of these
 
     [[steps]]
     text = { zh = "...", en = "..." }
@@ -252,6 +255,7 @@ def _load_lesson_file(path: Path, game: str) -> int:
         raise ContentError(path, "order must be a whole number")
     title_zh, title_en = _text(path, table, "title")
     summary_zh, summary_en = _text(path, table, "summary", required=False)
+    themes = _lesson_themes(path, table.get("themes"))
     lesson, _ = Lesson.objects.update_or_create(
         game=game,
         slug=slug,
@@ -263,6 +267,7 @@ def _load_lesson_file(path: Path, game: str) -> int:
             "summary_en": summary_en,
         },
     )
+    lesson.themes.set(themes)
     steps = table.get("steps")
     if not isinstance(steps, list) or not steps:
         raise ContentError(path, "a lesson needs at least one [[steps]] table")
@@ -279,6 +284,19 @@ def _load_lesson_file(path: Path, game: str) -> int:
         )
     lesson.steps.filter(order__gt=len(steps)).delete()
     return len(steps)
+
+
+def _lesson_themes(path: Path, slugs: Any) -> list[Theme]:
+    """The themes a lesson names (none if it names none: every shipped lesson does)."""
+    if slugs is None:
+        return []
+    if not isinstance(slugs, list) or not all(isinstance(slug, str) for slug in slugs):
+        raise ContentError(path, "themes must be a list of theme slugs")
+    themes = list(Theme.objects.filter(slug__in=slugs))
+    missing = set(slugs) - {theme.slug for theme in themes}
+    if missing:
+        raise ContentError(path, f"unknown themes {sorted(missing)}")
+    return themes
 
 
 def _check_board(path: Path, number: int, board: Any, game: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Learner
 from puzzles.games import GAME_CHOICES
 from puzzles.kinds import localized
-from puzzles.models import Puzzle
+from puzzles.models import Puzzle, Theme
 from puzzles.pictures import draw_static_board
 
 
@@ -18,6 +18,10 @@ class Lesson(models.Model):
     title_en = models.CharField(_("title (English)"), max_length=120)
     summary_zh = models.TextField(_("summary (Chinese)"), blank=True)
     summary_en = models.TextField(_("summary (English)"), blank=True)
+    # The puzzle themes the lesson teaches: practice after it starts there.
+    themes = models.ManyToManyField(
+        Theme, blank=True, related_name="lessons", verbose_name=_("themes")
+    )
 
     class Meta:
         ordering = ["game", "order", "slug"]

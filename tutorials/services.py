@@ -9,12 +9,13 @@ from django.db.models import Count
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import Learner
 from accounts.services import learners_merged
-from puzzles import content_cache, daily
+from puzzles import content_cache, daily, training
 from puzzles.db import locked_get_or_create
 from puzzles.games import GAMES, Game, get_game
 from puzzles.kinds import get_kind
@@ -125,11 +126,6 @@ def next_lesson(rows: list[LessonRow], after: Lesson | None = None) -> LessonRow
         if not row.completed and (after is None or row.lesson.pk != after.pk):
             return row
     return None
-
-
-def practice_url(lesson: Lesson) -> str:
-    """Where practice after the lesson begins: the game's puzzles, at the learner's level."""
-    return reverse("puzzles:next", args=[lesson.game])
 
 
 @dataclass
@@ -259,6 +255,42 @@ def lessons_summary(learner: Learner | None) -> list[tuple[Game, int, int]]:
         for game in GAMES
         if totals.get(game.slug)
     ]
+
+
+def practice_url_for(lesson: Lesson) -> str:
+    """Where practice after ``lesson`` starts: library puzzles of the themes it taught,
+    easiest first, then of every lesson the learner finished, then wider (see
+    ``puzzles.training``). Good for a lesson's last page: "Practise what you learned"."""
+    return f"{reverse('puzzles:next', args=[lesson.game])}?{urlencode({'lesson': lesson.slug})}"
+
+
+def taught_themes(learner: Learner | None, game: str, lesson: str) -> training.Taught | None:
+    """The themes of ``lesson`` (a slug, or "") and of every lesson of ``game`` the learner
+    finished; None when the game has no such lesson. Two or three small queries."""
+    lesson_themes: frozenset[int] = frozenset()
+    if lesson:
+        found = Lesson.objects.filter(game=game, slug=lesson).first()
+        if found is None:
+            return None
+        lesson_themes = frozenset(found.themes.values_list("id", flat=True))
+    finished_ids: list[int] = []
+    if learner is not None and learner.pk is not None:
+        finished_ids = list(
+            LessonProgress.objects.filter(
+                learner=learner, lesson__game=game, completed_at__isnull=False
+            ).values_list("lesson_id", flat=True)
+        )
+    finished = frozenset(
+        Lesson.themes.through.objects.filter(lesson_id__in=finished_ids).values_list(
+            "theme_id", flat=True
+        )
+        if finished_ids
+        else ()
+    )
+    return training.Taught(lesson_themes, finished, from_lessons=bool(lesson or finished_ids))
+
+
+training.register_teacher(taught_themes)
 
 
 @receiver(learners_merged)

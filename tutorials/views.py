@@ -219,7 +219,7 @@ def lesson_done(request, game, lesson):
         "completed": not skipped,
         "skipped": skipped[0] if skipped else None,
         "next": services.next_lesson(rows, after=lesson),
-        "practice_url": services.practice_url(lesson),
+        "practice_url": services.practice_url_for(lesson),
     }
     return render(request, "tutorials/done.html", context)
 

@@ -31,6 +31,9 @@ def snapshot():
             Puzzle.themes.through.objects.values_list("puzzle__slug", "theme__slug")
         ),
         "lessons": sorted(Lesson.objects.values_list("game", "slug", "order", "title_en")),
+        "lesson_themes": sorted(
+            Lesson.themes.through.objects.values_list("lesson__slug", "theme__slug")
+        ),
         "steps": sorted(
             Step.objects.values_list("lesson__slug", "order", "text_en", "exercise__slug")
         ),
@@ -202,6 +205,7 @@ def test_invalid_file_on_an_empty_site_loads_nothing(db, tree, case):
         "puzzles": [],
         "puzzle_themes": [],
         "lessons": [],
+        "lesson_themes": [],
         "steps": [],
     }
 
@@ -214,7 +218,36 @@ BROKEN_LESSONS = {
     "invalid static board": (("size = 5, stones = { c3", "size = 2, stones = { c3"), "step 1"),
     "missing en title": (('en = "First steps"', 'fr = "Premiers pas"'), "'title' needs both"),
     "invalid inline exercise": (('accept = ["c2"] } ] } }', "accept = [] } ] } }"), "invalid"),
+    "unknown lesson theme": (('themes = ["atari"]', 'themes = ["atari", "tesuji"]'), "tesuji"),
+    "themes not a list": (('themes = ["atari"]', 'themes = "atari"'), "list of theme slugs"),
 }
+
+
+def test_a_lesson_names_the_themes_it_teaches(db, tree):
+    load(tree)
+    lesson = Lesson.objects.get(slug="first-steps")
+    assert list(lesson.themes.values_list("slug", flat=True)) == ["atari"]
+    edit(tree / "go/lessons/01-first-steps.toml", 'themes = ["atari"]', 'themes = ["net"]')
+    load(tree)
+    assert list(lesson.themes.values_list("slug", flat=True)) == ["net"]
+    edit(tree / "go/lessons/01-first-steps.toml", 'themes = ["net"]', "themes = []")
+    load(tree)
+    assert not lesson.themes.exists()
+
+
+SHIPPED = Path(__file__).resolve().parent.parent.parent / "content"
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SHIPPED.glob("*/lessons/*.toml")), ids=lambda path: path.stem
+)
+def test_every_shipped_lesson_says_what_it_teaches(path):
+    """``themes`` may be left out of a lesson file (it then teaches none), but the
+    shipped lessons all say it, [] included: practice after them depends on it."""
+    import tomllib
+
+    themes = tomllib.loads(path.read_text(encoding="utf-8")).get("themes")
+    assert isinstance(themes, list), f"{path}: no themes = [...]"
 
 
 @pytest.mark.parametrize("case", BROKEN_LESSONS)

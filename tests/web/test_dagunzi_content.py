@@ -107,3 +107,25 @@ def test_every_lesson_picture_draws(shipped):
         for step in lesson.steps.all():
             if step.board:
                 assert "card-table" in str(step.static_board)
+
+
+def test_the_first_day_puzzles_lead_the_only_ace_at_the_bottom(shipped):
+    first_day = Puzzle.objects.filter(slug__startswith="dagunzi-first-ace-")
+    assert first_day.count() >= 4
+    rest = Puzzle.objects.filter(game="dagunzi", is_public=True).exclude(pk__in=first_day)
+    lowest_other = min(puzzle.rating for puzzle in rest)
+    kind = get_kind("dagunzi.play")
+    for puzzle in first_day:
+        assert puzzle.rating < lowest_other
+        hand = cards_of(puzzle.data, "hand")
+        order = order_of(puzzle.data)
+        aces = [card for card in hand if card.text().endswith("A")]
+        assert len(aces) == 1 and not any(order.is_trump(card) for card in hand), puzzle.slug
+        assert [list(play) for play in plays_of(puzzle.data, "accepted")] == [aces]
+        post = {"card": [aces[0].text()]}
+        answer = kind.parse_answer(puzzle.data, kind.start(puzzle.data), post)
+        verdict, _ = kind.check(puzzle.data, kind.start(puzzle.data), answer)
+        assert verdict.status == CORRECT
+        other = next(card for card in hand if card != aces[0])
+        answer = kind.parse_answer(puzzle.data, {}, {"card": [other.text()]})
+        assert kind.check(puzzle.data, {}, answer)[0].status == "wrong"

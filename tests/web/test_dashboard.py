@@ -24,6 +24,7 @@ from puzzles.models import (
     RatingPoint,
     ReviewItem,
     Theme,
+    shown_rating,
 )
 
 PASSWORD = "a-long-test-password"
@@ -137,14 +138,15 @@ def test_an_anonymous_solver_sees_rating_chart_and_table(make_client, content):
     page = dashboard(client)
     go = section(page, "go")
     rating = LearnerRating.objects.get(learner__user__isnull=True, game="go")
-    label = f"{round(rating.rating)}?"  # two games: still provisional
+    label = f"≈{shown_rating(rating.rating, rating.deviation)}?"  # two games: provisional
     assert "2 puzzles solved" in text(go)
     assert f"Your rating: {label}" in text(go)
     assert "provisional" in text(go)
     # The chart: a picture with a name, and the numbers as a table behind it.
     assert re.search(r'<svg [^>]*class="rating-chart"[^>]* role="img"', go)
     today = timezone.localdate().isoformat()
-    assert f"Rating history: {round(rating.rating)} on {today}" in go
+    shown = shown_rating(rating.rating, rating.deviation)
+    assert f"Rating history: {shown} on {today}" in go
     assert "Rating history as a table" in go
     rows = re.findall(r"<tr><td><time[^>]*>([\d-]+)</time></td><td>([^<]+)</td></tr>", go)
     assert rows == [(today, label)]
@@ -167,12 +169,14 @@ def test_rating_history_is_drawn_and_tabled_day_by_day(make_client, learner_user
     go = section(dashboard(make_client(learner_user)), "go")
     assert "Your rating: 1623" in text(go)
     assert "1623?" not in go and "provisional" not in go
-    assert "Rating history: from 1500 to 1623 between 2026-10-01 and 2026-11-10" in go
+    # While provisional, shown as far from 1000 as the deviation settled: 1500 at 300
+    # is 1000 + 500 × 50/240, 1540 at 200 is 1000 + 540 × 150/240.
+    assert "Rating history: from 1104 to 1623 between 2026-10-01 and 2026-11-10" in go
     rows = re.findall(r"<tr><td><time[^>]*>([\d-]+)</time></td><td>([^<]+)</td></tr>", go)
     assert rows == [
-        ("2026-10-01", "1500?"),
-        ("2026-10-11", "1540?"),
-        ("2026-10-21", "1580?"),
+        ("2026-10-01", "≈1104?"),
+        ("2026-10-11", "≈1338?"),
+        ("2026-10-21", "≈1556?"),
         ("2026-10-31", "1610"),
         ("2026-11-10", "1623"),
     ]
@@ -243,16 +247,24 @@ def test_recent_attempts_link_back_with_result_and_rating_change(make_client, co
     go = section(dashboard(client), "go")
     rows = re.findall(r"<tr>\s*<td><a href=\"([^\"]+)\">.*?</tr>", go, flags=re.S)
     assert rows == ["/puzzles/pick-one/", "/puzzles/pick-one/"]
-    first = Attempt.objects.get(puzzle__slug="pick-one", is_first=True)
     today = timezone.localdate().isoformat()
     table = text(go.split("Recent attempts")[1])
-    # Newest first: the replay (not rated), then the rated failure with its change.
+    # Newest first: the replay (not rated), then the rated failure, whose change a
+    # newcomer is not shown (the rating is provisional).
     assert re.search(
         rf"Black to play: find the right point\. solved {today} "
-        rf"Black to play: find the right point\. failed {first.rating_change_label} {today} ",
+        rf"Black to play: find the right point\. failed {today} ",
         table,
     )
-    assert first.rating_change_label.startswith("-")
+    # Once the rating has settled, a rated attempt shows its change.
+    learner = Learner.objects.get(user__isnull=True)
+    LearnerRating.objects.filter(learner=learner).update(deviation=90)
+    make_puzzle("settled", rating=900)
+    fail(client, "settled")
+    settled = Attempt.objects.get(puzzle__slug="settled")
+    assert settled.rating_change_label.startswith("-")
+    table = text(section(dashboard(client), "go").split("Recent attempts")[1])
+    assert f"failed {settled.rating_change_label} {today}" in table
     assert "1 puzzle solved" in text(go)
 
 

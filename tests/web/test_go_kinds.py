@@ -160,6 +160,28 @@ def test_a_hint_marks_the_liberties_and_makes_the_solve_unrated(client, ladder):
     assert attempt.status == Attempt.Status.SOLVED and attempt.hinted
 
 
+# One white stone with one empty point beside it: a first-day problem.
+IN_ATARI = """(;GM[1]FF[4]SZ[9]PL[B]AB[de][fe][ed]AW[ee]TR[ee]
+C[zh: 黑先，吃掉△白子。
+en: Black to play: capture the marked stone.]
+(;B[ef]TE[1]C[zh: 吃掉了。
+en: Captured.]))"""
+
+
+def test_a_first_day_hint_shows_the_point_without_the_word_liberty(client, learner_user):
+    from django.test import Client
+
+    make("in-atari", "go.capture", {"sgf": IN_ATARI})
+    page = text(post(client, "in-atari", action="hint"))
+    assert "Only one point next to the marked stones is still empty: E4." in page
+    assert "libert" not in page.lower()
+    chinese = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    chinese.force_login(learner_user)
+    page = text(post(chinese, "in-atari", action="hint"))
+    assert "△的棋子旁边只剩 E4 这一个空点。" in page
+    assert "气" not in page.split("提示")[1]
+
+
 def test_the_solution_is_shown_only_after_a_failure(client, ladder):
     early = post(client, "ladder", action="solution")
     assert early.status_code == 400

@@ -180,7 +180,7 @@ def test_finishing_every_step_completes_the_lesson(learner_client, learner_user)
     assert "Lesson complete: First steps" in done
     assert "Meet the board and play a first move." in done  # what it taught
     assert "You have finished every lesson of this game." in done
-    assert 'href="/puzzles/go/next/"' in done  # practice
+    assert 'href="/puzzles/go/next/?lesson=first-steps"' in done  # practice on its themes
     game = learner_client.get("/learn/go/").content.decode()
     assert progress_bar(game) == (3, 3)
     row = progress_row(game)

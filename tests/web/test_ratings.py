@@ -6,6 +6,7 @@ replays, hinted tries, reviews and lesson exercises change nothing.
 
 import datetime
 import math
+import re
 from unittest.mock import patch
 
 import pytest
@@ -182,7 +183,8 @@ def test_a_first_solve_is_a_rated_win_shown_on_the_page(client, learner_user):
     assert rating.rating == pytest.approx(expected.rating)  # 1162.3
     assert rating.deviation == pytest.approx(expected.deviation)
     assert rating.games == 1 and rating.is_provisional
-    assert "Your rating: 1162 (+162)" in page
+    # Shown provisional, moved as far as the deviation settled (350 to 290 of 240): +40.
+    assert "Your rating: ≈1040? (provisional" in page and "+162" not in page
     attempt = Attempt.objects.get(puzzle=puzzle)
     assert (attempt.rating_before, round(attempt.rating_after, 2)) == (1000, 1162.31)
     puzzle.refresh_from_db()
@@ -195,7 +197,59 @@ def test_a_first_failure_is_a_rated_loss(client, learner_user):
     make_puzzle("p", rating=START_RATING)
     page = text(fail(client, "p"))
     assert go_rating(learner_user).rating == pytest.approx(837.69, abs=0.01)
-    assert "Your rating: 838 (-162)" in page
+    assert "Your rating: ≈960? (provisional" in page and "-162" not in page
+
+
+def shown_number(page: str) -> int:
+    """The number of the verdict's "Your rating: …" line."""
+    found = re.search(r"(?:Your rating: |你的等级分：)(?:≈|约 )?(\d+)", page)
+    assert found, page
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize("puzzle_rating", [450, 700, START_RATING, 1400])
+def test_a_newcomer_missing_a_first_puzzle_sees_a_provisional_rating_and_no_big_drop(
+    learner_user, puzzle_rating
+):
+    from django.test import Client
+
+    make_puzzle("p", rating=puzzle_rating)
+    chinese = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    chinese.force_login(learner_user)
+    response = answer(chinese, "/puzzles/p/", "a1")
+    page = text(response)
+    # Underneath, Glicko-2 moves as it always did: a miss at 450 costs some 360.
+    if puzzle_rating <= START_RATING:
+        assert go_rating(learner_user).rating < START_RATING - 100
+    assert re.search(r"你的等级分：约 \d+\?", page)
+    assert not re.search(r"[（(][+-]\d+[）)]", page)  # no change while provisional
+    assert START_RATING - 100 < shown_number(page) <= START_RATING
+
+
+def test_the_question_mark_goes_away_once_the_rating_settles(client, learner_user):
+    """Twenty-odd rated puzzles, alternately solved and missed, near the learner's level:
+    the shown number never jumps by 100, then it is plain and changes are shown."""
+    shown = [int(START_RATING)]
+    for n in range(1, 41):
+        rating = go_rating(learner_user)
+        make_puzzle(f"p{n}", rating=rating.rating if rating else START_RATING)
+        page = text((solve if n % 2 else fail)(client, f"p{n}"))
+        shown.append(shown_number(page))
+        if not go_rating(learner_user).is_provisional:
+            break
+        assert "Your rating: ≈" in page and "provisional" in page
+        assert not re.search(r"\([+-]\d+\)", page)
+    else:
+        pytest.fail("still provisional after 40 rated puzzles")
+    assert 15 <= n <= 30, n
+    # Settled: a plain number and its change, counted from the number shown before.
+    change = re.search(r"Your rating: (\d+) \(([+-]\d+)\)", page)
+    assert change and "≈" not in page
+    assert int(change.group(2)) == shown[-1] - shown[-2]
+    assert max(abs(b - a) for a, b in zip(shown, shown[1:], strict=False)) < 100
+    game_page = text(client.get("/learn/go/"))
+    assert f"Your rating: {round(go_rating(learner_user).rating)}" in game_page
+    assert "≈" not in game_page
 
 
 def test_a_harder_puzzle_pays_more(client, learner_user):
@@ -260,7 +314,7 @@ def test_the_review_address_is_no_way_round_a_rated_first_try(client, learner_us
     # A puzzle not in the queue, answered at its review address, is played as usual.
     untried = make_puzzle("untried", rating=START_RATING)
     page = text(solve(client, "untried", url="/review/untried/"))
-    assert "Your rating: 1162 (+162)" in page
+    assert "Your rating: ≈1040?" in page
     assert Attempt.objects.get(puzzle=untried).mode == Attempt.Mode.PLAY
     assert go_rating(learner_user).games == 1
 

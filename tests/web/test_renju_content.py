@@ -121,3 +121,17 @@ def test_a_generated_win_on_a_forbidden_block_says_so(shipped):
         assert says == (finish == "foul"), puzzle.slug
         fouls += finish == "foul"
     assert wins.count() >= 30 and fouls >= 10
+
+
+def test_the_first_day_puzzles_sit_at_the_bottom_with_one_double_three(shipped):
+    first_day = Puzzle.objects.filter(slug__startswith="renju-first-three-")
+    assert first_day.count() >= 4
+    rest = Puzzle.objects.filter(game="renju", is_public=True).exclude(pk__in=first_day)
+    lowest_other = min(puzzle.rating for puzzle in rest)
+    for puzzle in first_day:
+        board = position(puzzle.data)
+        assert list(board.forbidden_kinds().values()) == ["double-three"], puzzle.slug
+        assert len(parse_points(puzzle.data["black"])) <= 5  # an almost empty board
+        assert puzzle.rating < lowest_other
+        hint, _ = get_kind(puzzle.kind).hint(puzzle.data, {})
+        assert hint["en"] == "There is one forbidden point here."

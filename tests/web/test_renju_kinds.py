@@ -118,7 +118,7 @@ def test_garbage_is_a_400_and_keeps_progress(client, forbidden, fields):
 
 def test_a_hint_says_how_many(client, forbidden):
     response = post(client, "f1", action="hint")
-    assert "There are 1 forbidden points here" in text(response) or "1 forbidden" in text(response)
+    assert "There is one forbidden point here." in text(response)
     assert attempt("f1").hinted
 
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from puzzles import daily
-from puzzles.models import DailyPuzzle, Puzzle, PuzzleReport
+from puzzles.models import DailyPuzzle, Puzzle, PuzzleReport, shown_rating
 from tests.helpers import LADDER, make
 
 
@@ -95,8 +95,9 @@ def test_the_game_page_offers_training_with_the_learners_settings(client, ladder
 def test_the_game_page_shows_the_learners_rating_once_rated(client, ladder):
     client.post("/puzzles/ladder/", {"move": "C2", "ply": "0"})
     client.post("/puzzles/ladder/", {"move": "C1", "ply": "2"})
-    rating = round(Puzzle.objects.get(slug="ladder").attempts.get().rating_after)
-    assert f"Your rating: {rating}?" in text(client.get("/learn/go/"))
+    attempt = Puzzle.objects.get(slug="ladder").attempts.get()
+    rating = shown_rating(attempt.rating_after, attempt.deviation_after)
+    assert f"Your rating: ≈{rating}?" in text(client.get("/learn/go/"))
 
 
 def test_the_site_navigation_links_to_the_review_queue(client, db):

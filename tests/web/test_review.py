@@ -164,7 +164,9 @@ def test_the_queue_lists_what_is_due_across_games(client, clock):
     assert "Review 2 puzzles" in page
     assert "Puzzle renju-one." in page and "五子棋 Renju" in page
     assert "Puzzle go-one." in page and "围棋 Go" in page
-    assert "Puzzle later." not in page and "Puzzle fine." not in page
+    due, coming = page.split("Coming up")
+    assert "Puzzle later." not in due and "Puzzle fine." not in page
+    assert "tomorrow · 围棋 Go · Puzzle later." in coming  # not due yet: listed, not linked
     assert page.index("Puzzle renju-one.") < page.index("Puzzle go-one.")  # the older first
     html = client.get("/review/").content.decode()
     assert 'href="/review/renju-one/"' in html
@@ -172,8 +174,32 @@ def test_the_queue_lists_what_is_due_across_games(client, clock):
     assert "Review 1 puzzle " in text(client.get("/review/"))
     assert "Correct!" in text(review_solve(client, "go-one"))
     clock.advance(days=1)
+    due = text(client.get("/review/")).split("Coming up")[0]
+    assert "Puzzle later." in due and "Puzzle go-one." not in due
+
+
+def test_the_queue_shows_what_is_coming_up_and_when(client, learner, clock):
+    for slug in ("a", "b", "c"):
+        make_puzzle(slug)
+    fail(client, "a")  # due tomorrow
+    clock.advance(days=1)
+    review_solve(client, "a")  # step 2: due in 3 days
+    fail(client, "b")  # due tomorrow
+    assert "Nothing is due for review" in text(client.get("/review/"))
+    page = text(client.get("/review/")).split("Coming up")[1]
+    assert page.index("tomorrow · 围棋 Go · Puzzle b.") < page.index(
+        "in 3 days · 围棋 Go · Puzzle a."
+    )
+    html = client.get("/review/").content.decode()
+    assert '<time datetime="2025-03-14">in 3 days</time>' in html
+    zh = text(client.get("/review/", headers={"accept-language": "zh-hans"}))
+    assert "明天 · 围棋 Go" in zh and "3 天后 · 围棋 Go" in zh
+    for n in range(review.UPCOMING + 2):
+        make_puzzle(f"more-{n}")
+        fail(client, f"more-{n}")
     page = text(client.get("/review/"))
-    assert "Puzzle later." in page and "Puzzle go-one." not in page
+    assert page.count(" · 围棋 Go · ") == review.UPCOMING
+    assert "and 4 more later" in page
 
 
 def test_a_review_item_that_is_due_opens_in_the_review_player(client, clock):

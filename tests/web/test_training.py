@@ -274,3 +274,91 @@ def test_when_everything_is_solved_the_page_says_so(make_client, library, learne
     assert "You have solved every puzzle on the theme “Atari”" in text(response)
     response = make_client(learner.user).get("/puzzles/go/next/?theme=")
     assert "You have solved every puzzle in this game's library" in text(response)
+
+
+# --- the ladder after lessons ---------------------------------------------------------------
+
+
+@pytest.fixture
+def ladder(library):
+    """Beside the library: four easy atari puzzles (r400 ... r550) and two lessons,
+    "capture" teaching atari, "board" teaching no theme."""
+    from tutorials.models import Lesson
+
+    atari = Theme.objects.get(slug="atari")
+    for rating in (400, 450, 500, 550):
+        library[rating] = make_puzzle(f"r{rating}", rating=rating)
+        library[rating].themes.add(atari)
+    capture = Lesson.objects.create(game="go", slug="capture", order=4, title_zh="提子")
+    capture.themes.add(atari)
+    Lesson.objects.create(game="go", slug="board", order=1, title_zh="棋盘")
+    return library
+
+
+def finish(learner, slug):
+    from tutorials.models import Lesson, LessonProgress
+
+    LessonProgress.objects.create(
+        learner=learner,
+        lesson=Lesson.objects.get(slug=slug),
+        steps_done=[1],
+        completed_at="2026-12-01T10:00:00Z",
+    )
+
+
+@pytest.mark.real_start
+def test_practice_after_a_lesson_climbs_its_themes_easiest_first(ladder, learner):
+    # A newcomer (1000, provisional) after the capture lesson: the easiest atari puzzles,
+    # not the 1000-rated ones nearest their rating.
+    assert picks(learner, lesson="capture") == {400, 450, 500}
+    assert picks(None, lesson="capture") == {400, 450, 500}
+    mark(learner, [400, 450, 500], Attempt.Status.SOLVED)
+    assert picks(learner, lesson="capture") == {550, 900, 1000}
+    # Every atari puzzle up to 200 above the target tried: the ladder widens to the
+    # whole library, still from the bottom while the rating is provisional.
+    mark(learner, [550, 900, 1000], Attempt.Status.FAILED)
+    assert picks(learner, lesson="capture") == {600, 700, 800}
+
+
+@pytest.mark.real_start
+def test_finished_lessons_lead_practice_without_being_named(ladder, learner):
+    assert picks(learner) <= {1000, 900, 1100}  # no lesson yet: near the rating
+    finish(learner, "board")  # a lesson with no theme: the bottom of the library
+    assert picks(learner) == {400, 450, 500}
+    mark(learner, [400, 450, 500], Attempt.Status.SOLVED)
+    assert picks(learner) == {550, 600, 700}
+    finish(learner, "capture")
+    assert picks(learner) == {550, 900, 1000}  # atari first now
+
+
+@pytest.mark.real_start
+def test_a_chosen_theme_comes_after_the_named_lesson_only(ladder, learner):
+    net = Theme.objects.create(slug="net", name_zh="枷吃", name_en="Net")
+    for rating in (1100, 1200):
+        Puzzle.objects.get(slug=f"r{rating}").themes.add(net)
+    finish(learner, "capture")
+    assert picks(learner, theme=net) == {1100, 1200}  # the learner's choice stands
+    assert picks(learner, theme=net, lesson="capture") == {400, 450, 500}
+
+
+def test_an_established_learner_skips_what_is_surely_too_easy(ladder, learner):
+    LearnerRating.objects.create(learner=learner, game="go", rating=1500, deviation=60)
+    finish(learner, "capture")
+    # From two deviations below (1380) to 200 above (1700): atari r1550 only.
+    assert picks(learner) == {1550}
+    mark(learner, [1550], Attempt.Status.SOLVED)
+    assert picks(learner) <= {1500, 1400, 1600}  # then near the rating, as always
+
+
+@pytest.mark.real_start
+def test_the_practice_link_at_a_lessons_end(make_client, ladder):
+    from tutorials.models import Lesson
+    from tutorials.services import practice_url_for
+
+    url = practice_url_for(Lesson.objects.get(slug="capture"))
+    assert url == "/puzzles/go/next/?lesson=capture"
+    client = make_client()
+    assert rating_of(client.get(url)) in {400, 450, 500}
+    assert not Learner.objects.exists()  # following it changes no setting
+    assert client.get("/puzzles/go/next/?lesson=no-such-lesson").status_code == 400
+    assert client.get("/puzzles/renju/next/?lesson=capture").status_code == 400

@@ -244,9 +244,17 @@ class ProblemKind(GoKind):
         chains = [board.chain(t) for t in task.live_targets(board)]
         liberties = set().union(*(chain.liberties for chain in chains)) if chains else set()
         names = point_list(board, liberties)
-        zh = f"数一数△棋子的气：{names}。" if liberties else "△的棋子已经没有了。"
-        en = f"Count the marked stones' liberties: {names}." if liberties else ""
-        return both(zh, en or zh), dict.fromkeys(liberties, "good")
+        if len(liberties) == 1:
+            # The first-day problems (one stone in atari) come before the lesson on
+            # liberties: their hint says what a liberty is without the word.
+            zh = f"△的棋子旁边只剩 {names} 这一个空点。"
+            en = f"Only one point next to the marked stones is still empty: {names}."
+        elif liberties:
+            zh = f"数一数△棋子的气：{names}。"
+            en = f"Count the marked stones' liberties: {names}."
+        else:
+            zh, en = "△的棋子已经没有了。", "The marked stones are already off the board."
+        return both(zh, en), dict.fromkeys(liberties, "good")
 
     def move_label(self, text):
         return move_words(text)

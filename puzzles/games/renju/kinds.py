@@ -295,9 +295,12 @@ class ForbiddenKind(RenjuKind):
 
     def hint(self, data, state):
         count = len(self.truth(data))
-        return both(
-            f"这里一共有 {count} 个禁手点。", f"There are {count} forbidden points here."
-        ), {}
+        en = (
+            "There is one forbidden point here."
+            if count == 1
+            else f"There are {count} forbidden points here."
+        )
+        return both(f"这里一共有 {count} 个禁手点。", en), {}
 
     def board(self, data, state, *, verdict=None, interactive=True):
         board = position(data)
