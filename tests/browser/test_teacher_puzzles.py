@@ -42,6 +42,12 @@ def test_a_teacher_places_stones_saves_and_solves(new_page, site, javascript):
     expect(page.locator(".prompt")).to_have_text("Black to play: capture the marked stone.")
     puzzle = Puzzle.objects.get(author__username="ms-wang")
     assert page.url.split("#")[0].endswith(puzzle.url) and not puzzle.is_public
+    # The author is offered their puzzle's edit page, not a report on their own puzzle.
+    expect(page.get_by_role("link", name="Edit this puzzle")).to_be_visible()
+    expect(page.get_by_role("link", name="Report a problem with this puzzle")).to_have_count(0)
+    other = new_page(locale="en-US", java_script_enabled=javascript)
+    other.goto(site + Puzzle.objects.filter(author=None, game="go").first().url)
+    expect(other.get_by_role("link", name="Report a problem with this puzzle")).to_be_visible()
     page.get_by_role("button", name="E4", exact=True).click()
     expect(page.locator("#play .verdict")).to_contain_text("Correct")
 
