@@ -32,6 +32,7 @@ from puzzles.services import THINKING_TIME_CAP
 from tutorials.models import Lesson, LessonProgress, Step
 
 from .models import Assignment, AssignmentItem, Classroom, Membership
+from .names import name_key
 
 MAX_ITEMS = 100  # lessons and puzzles in one assignment
 
@@ -486,7 +487,7 @@ def results(assignment: Assignment, *, now=None) -> Grid:
     chosen = assignment.students.exists()
     students = sorted(
         assigned_students(assignment, chosen=chosen).select_related("profile", "learner"),
-        key=lambda user: (_name(user).casefold(), user.username),
+        key=lambda user: (name_key(_name(user)), user.username),
     )
     learner_ids = [_learner_id(user) for user in students]
     cells = progress(

@@ -21,6 +21,7 @@ from .models import (
     TeacherInvitation,
     new_join_code,
 )
+from .names import name_key
 
 
 class ClassroomError(ValueError):
@@ -364,6 +365,15 @@ def reset_password(membership: Membership) -> str:
     return password
 
 
+def roster(classroom: Classroom) -> list[Membership]:
+    """The class list: active students first, each part in name order (pinyin)."""
+    memberships = classroom.memberships.select_related("student__profile")
+    return sorted(
+        memberships,
+        key=lambda m: (m.archived_at is not None, name_key(m.student.profile.name), m.student_id),
+    )
+
+
 @dataclass(frozen=True)
 class LoginCard:
     name: str
@@ -384,10 +394,11 @@ def login_cards(
         memberships = memberships.filter(student=student)
     else:
         memberships = memberships.filter(archived_at__isnull=True)
-    return [
+    cards = [
         LoginCard(m.student.profile.name, m.student.username, m.initial_password)
-        for m in memberships.order_by("student__username")
+        for m in memberships.select_related("student__profile")
     ]
+    return sorted(cards, key=lambda card: (name_key(card.name), card.username))
 
 
 def forget_one_time_passwords(user) -> None:
