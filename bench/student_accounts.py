@@ -93,6 +93,7 @@ def body(args) -> None:
     text = "\n".join(names(STUDENTS))
 
     rows: dict[str, list[float]] = {"reference": [], "accounts": [], "serial": [], "pool": []}
+    passwords = [f"pass-{i:04d}" for i in range(STUDENTS)]
     batch = None
     for number in range(args.rounds):
         rows["reference"].append(timed(lambda: make_password("abcd-efgh")))
@@ -104,7 +105,6 @@ def body(args) -> None:
 
         rows["accounts"].append(timed(create))
         if not args.quick:
-            passwords = [f"pass-{i:04d}" for i in range(STUDENTS)]
             rows["serial"].append(timed(lambda: [make_password(p) for p in passwords]))
             with ThreadPoolExecutor(2) as pool:
                 rows["pool"].append(timed(lambda: list(pool.map(make_password, passwords))))
