@@ -655,8 +655,8 @@ def _pick_card(puzzle: Puzzle, kind: str, is_in: bool, words: dict[str, str]) ->
     else:
         tick = format_html('<input type="checkbox" name="puzzle" value="{}">', puzzle.pk)
     return format_html(
-        '<li class="pick-card{}"><label>{}{}<span class="pick-title">{}</span>'
-        '<span class="muted">{}</span></label>'
+        '<li class="pick-card{}"><label>{}{}<span class="pick-text">'
+        '<span class="pick-title">{}</span><span class="muted">{}</span></span></label>'
         '<a href="{}" target="_blank" rel="noopener">{}</a></li>',
         " is-in" if is_in else "",
         tick,

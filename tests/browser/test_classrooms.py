@@ -111,7 +111,7 @@ def test_a_childs_first_log_in_ends_at_their_work(new_page, site, script):
 )
 def test_the_results_grid_and_picker_show_small_boards(new_page, site, width, height, locale):
     """Items with one prompt are told apart by their small boards, kinds and ratings;
-    the picker's cards fit the screen, a row of them to a line."""
+    the picker's cards fit the screen."""
     import os
     from pathlib import Path
 
@@ -160,7 +160,11 @@ def test_the_results_grid_and_picker_show_small_boards(new_page, site, width, he
     cards = page.locator(".pick-card")
     expect(cards.first).to_be_visible()
     assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
-    tops = {round(box["y"]) for box in (card.bounding_box() for card in cards.all()[:2])}
-    assert len(tops) == 1, "two cards side by side, even on a phone"
+    # A phone lists the cards one under another, compactly; a desktop sets them side by side.
+    first, second = (card.bounding_box() for card in cards.all()[:2])
+    if width < 640:
+        assert first["height"] <= 90 and second["y"] > first["y"]
+    else:
+        assert second["y"] == first["y"] and second["x"] > first["x"]
     if shots:
         page.screenshot(path=f"{shots}/picker-{width}-{locale}.png", full_page=True)
