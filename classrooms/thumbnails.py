@@ -7,8 +7,9 @@ controls (``board(..., interactive=False)``, the drawing layer of ``puzzles.boar
 for a board of points, the SVG picture alone, without coordinates, its view
 cropped to the stones (a corner problem shows its corner); for a card table,
 the hand the learner holds. It is decorative (``aria-hidden``): the title, kind
-and rating beside it are the words. Kept in the content cache, per puzzle and
-language, so a picker of sixty puzzles draws nothing once warm.
+and rating beside it are the words. Kept in this process per puzzle, last change
+(``updated_at``) and language, so a picker of sixty puzzles draws nothing once warm
+(the content cache would forget them every few seconds).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from puzzles import content_cache
 from puzzles.kinds import UnknownKind, get_kind
 
 _SVG = re.compile(r"<svg\b[^>]*>.*?</svg>", re.S)
@@ -40,10 +40,21 @@ MIN_SIDE = 5.0  # board units: a cropped view shows at least 5 × 5 points' room
 MARGIN = 1.0  # room around the outermost stones, in points
 
 
+_drawn: dict[tuple, SafeString] = {}
+MAX_KEPT = 5000
+
+
 def thumbnail(puzzle) -> SafeString:
     """The puzzle's small picture (empty when its kind draws nothing usable)."""
-    key = ("item-thumbnail", puzzle.pk, get_language())
-    return content_cache.cached(key, lambda: _draw(puzzle))
+    if puzzle.pk is None or puzzle.updated_at is None:
+        return _draw(puzzle)
+    key = (puzzle.pk, puzzle.updated_at, get_language())
+    found = _drawn.get(key)
+    if found is None:
+        if len(_drawn) >= MAX_KEPT:
+            _drawn.clear()
+        found = _drawn[key] = _draw(puzzle)
+    return found
 
 
 def _draw(puzzle) -> SafeString:
