@@ -83,21 +83,26 @@ def test_every_way_of_making_a_puzzle_fits_the_screen(new_page, site, width, loc
             page.screenshot(path=f"{SHOTS}/teacher-{name}-{width}-{locale}.png", full_page=True)
 
 
+@pytest.mark.parametrize(
+    ("game", "points"), [("go", ("E6", "D5", "F5")), ("renju", ("h8", "g7", "j9"))], ids=str
+)
 @pytest.mark.parametrize("viewport", [(360, 740), (1280, 800)], ids=["phone", "desktop"])
-def test_a_click_on_the_editor_swaps_only_the_board_and_keeps_the_scroll(new_page, site, viewport):
+def test_a_click_on_the_editor_swaps_only_the_board_and_keeps_the_scroll(
+    new_page, site, viewport, game, points
+):
     """Each click redraws the board where it stands: the page does not jump, the
     stone appears, and focus stays on the point just clicked."""
     width, height = viewport
     make_user("ms-zhao", teacher=True)
     page = new_page(locale="en-US", viewport={"width": width, "height": height})
     log_in(page, site, "ms-zhao")
-    page.goto(f"{site}/classes/puzzles/new/go/")
+    page.goto(f"{site}/classes/puzzles/new/{game}/")
     page.get_by_role("radio", name=re.compile("Black stone")).check()
     page.locator(".static-board").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, 40)")
     before = page.evaluate("window.scrollY")
     assert before > 0
-    for point in ("E6", "D5", "F5"):
+    for point in points:
         page.get_by_role("button", name=point, exact=True).click()
         stone = page.get_by_role("button", name=f"{point} black stone", exact=True)
         expect(stone).to_be_visible()
