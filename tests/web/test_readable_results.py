@@ -108,3 +108,19 @@ def test_a_thumbnail_crops_the_board_to_its_stones(world):
     # not the whole 7 × 7 picture with its labels.
     left, top, width, height = view
     assert width == height == 5 and left == 0.5 and top + height == 6.5
+
+
+def test_the_csv_columns_name_each_puzzle_s_kind_and_rating(world, make_client):
+    import csv
+    import io
+
+    url = f"/classes/{world['classroom'].pk}/assignments/{world['assignment'].pk}/results.csv"
+    body = make_client(world["owner"]).get(url).content.decode("utf-8-sig")
+    header = next(csv.reader(io.StringIO(body)))
+    titles = header[2:-4:3]
+    assert titles == [
+        "1. First steps",
+        "2. Black to play: capture the marked stone. (test.pick, rating 700)",
+        "3. Black to play: capture the marked stone. (test.pick, rating 800)",
+        "4. Black to play: capture the marked stone. (test.pick, rating 900)",
+    ]
