@@ -28,9 +28,23 @@ def _words(text: str) -> list[str]:
     return [word.casefold() for word in _WORD.findall(plain)]
 
 
-def _syllables(han: str) -> list[tuple[str, str]]:
-    """(letters, tone) of each character: 张三 → [("zhang", "1"), ("san", "1")]."""
+# Surnames read otherwise than the character's everyday reading (曾 zēng, not céng),
+# the well-established ones: a name's first character is its surname.
+SURNAMES = {
+    "曾": "zeng1", "单": "shan4", "解": "xie4", "仇": "qiu2", "朴": "piao2", "查": "zha1",
+    "翟": "zhai2", "区": "ou1", "乐": "yue4", "盖": "ge3", "缪": "miao4", "覃": "qin2",
+    "召": "shao4", "秘": "bi4", "种": "chong2", "员": "yun4", "隗": "wei3", "繁": "po2",
+    "句": "gou1", "折": "she2", "华": "hua4", "任": "ren2", "纪": "ji3", "过": "guo1",
+    "宁": "ning4", "燕": "yan1",
+}  # fmt: skip
+
+
+def _syllables(han: str, *, surname: bool = False) -> list[tuple[str, str]]:
+    """(letters, tone) of each character: 张三 → [("zhang", "1"), ("san", "1")];
+    with ``surname``, the first character read as a surname (曾 zeng)."""
     found = lazy_pinyin(han, style=Style.TONE3, neutral_tone_with_five=True)
+    if surname and han[0] in SURNAMES:
+        found[0] = SURNAMES[han[0]]
     return [
         (syllable.rstrip("12345"), syllable.lstrip("abcdefghijklmnopqrstuvwxyzü"))
         for syllable in found
@@ -49,7 +63,7 @@ def name_key(name: str) -> tuple:
     at = 0
     for han in _HAN.finditer(name):
         sounds += [(word, "") for word in _words(name[at : han.start()])]
-        sounds += _syllables(han.group())
+        sounds += _syllables(han.group(), surname=han.start() == 0)
         at = han.end()
     sounds += [(word, "") for word in _words(name[at:])]
     return (

@@ -30,6 +30,12 @@ IN_ORDER = ["阿明", "Anna", "Bob", "李四", "王五", "张三"]
         (["利明", "李明", "李"], ["李", "李明", "利明"]),
         # Case and accents do not count; a name starting with a digit goes first.
         (["bob", "Émile", "ANNA", "3班 小明"], ["3班 小明", "ANNA", "bob", "Émile"]),
+        # A surname read as a surname: 曾 zēng (not céng) after 王, 单 shàn (not dān) before 宋;
+        # inside a name the everyday reading (陈曾 chen ceng).
+        (
+            ["曾国藩", "陈明", "王五", "宋江", "单雄信", "陈曾"],
+            ["陈曾", "陈明", "单雄信", "宋江", "王五", "曾国藩"],
+        ),
         # Mixed names read left to right: 小A (xiao a) after 王 (wang), before 张 (zhang).
         (["张", "小A", "王"], ["王", "小A", "张"]),
     ],
