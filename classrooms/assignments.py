@@ -19,10 +19,11 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from puzzles.games import get_game
 from puzzles.kinds import kind_title
@@ -32,6 +33,8 @@ from puzzles.services import THINKING_TIME_CAP
 from tutorials.models import Lesson, LessonProgress, Step
 
 from .models import Assignment, AssignmentItem, Classroom, Membership
+from .names import name_key
+from .thumbnails import thumbnail
 
 MAX_ITEMS = 100  # lessons and puzzles in one assignment
 
@@ -48,7 +51,7 @@ DONE = frozenset({FIRST_TRY, SOLVED, COMPLETED})
 LABELS = {
     FIRST_TRY: gettext_lazy("solved on the first try"),
     SOLVED: gettext_lazy("solved after retries"),
-    COMPLETED: gettext_lazy("completed"),
+    COMPLETED: pgettext_lazy("a lesson in the results: every step done", "completed"),
     FAILED: gettext_lazy("failed"),
     TRIED: gettext_lazy("in progress"),
     NOT_STARTED: gettext_lazy("not started"),
@@ -392,6 +395,12 @@ class Item:
     what: str  # "Lesson" or the puzzle kind's title
     game: str
     student_url: str = ""  # the page as a student opens it from the assignment
+    rating: int | None = None  # a puzzle's rating
+
+    @property
+    def picture(self) -> SafeString:
+        """A puzzle's small board or hand (``thumbnails``); nothing for a lesson."""
+        return thumbnail(self.item.puzzle) if self.item.puzzle_id else mark_safe("")
 
     @classmethod
     def of(cls, item: AssignmentItem) -> Item:
@@ -401,7 +410,8 @@ class Item:
             return cls(item, item.lesson.title, item.lesson.url, _("Lesson"), game_name)
         puzzle = item.puzzle
         title = puzzle.prompt.strip().splitlines()[0] if puzzle.prompt.strip() else puzzle.slug
-        return cls(item, title, puzzle.url, kind_title(puzzle.kind), game_name)
+        what = kind_title(puzzle.kind)
+        return cls(item, title, puzzle.url, what, game_name, rating=round(puzzle.rating))
 
     @property
     def pk(self) -> int:
@@ -486,7 +496,7 @@ def results(assignment: Assignment, *, now=None) -> Grid:
     chosen = assignment.students.exists()
     students = sorted(
         assigned_students(assignment, chosen=chosen).select_related("profile", "learner"),
-        key=lambda user: (_name(user).casefold(), user.username),
+        key=lambda user: (name_key(_name(user)), user.username),
     )
     learner_ids = [_learner_id(user) for user in students]
     cells = progress(
@@ -603,6 +613,59 @@ def for_student(user, assignments: Sequence[Assignment], *, now=None) -> list[St
 # Finding what to assign
 
 SEARCH_LIMIT = 60
+
+
+@dataclass
+class PickGroup:
+    """The picker's puzzles of one kind, easiest first, each as its card's HTML."""
+
+    kind: str
+    title: str
+    cards: list[SafeString]
+
+
+def group_by_kind(puzzles: Sequence[Puzzle], already: set[int]) -> list[PickGroup]:
+    """The picker's puzzles in groups of one kind each, the groups in the order of
+    their easiest puzzle. Each card (a checkbox, the puzzle's small board or hand,
+    its prompt, kind and rating) is built here: sixty through the template language
+    took as long as the rest of the page. ``already``: the puzzles in the assignment."""
+    words = {
+        "rating": _("rating"),
+        "private": _("private"),
+        "in": _("in the assignment"),
+        "try": _("try it"),
+    }
+    groups: dict[str, PickGroup] = {}
+    for puzzle in puzzles:
+        group = groups.get(puzzle.kind)
+        if group is None:
+            group = groups[puzzle.kind] = PickGroup(puzzle.kind, kind_title(puzzle.kind), [])
+        group.cards.append(_pick_card(puzzle, group.title, puzzle.pk in already, words))
+    return list(groups.values())
+
+
+def _pick_card(puzzle: Puzzle, kind: str, is_in: bool, words: dict[str, str]) -> SafeString:
+    prompt = puzzle.prompt.strip()
+    facts = [kind, f"{words['rating']} {round(puzzle.rating)}"]
+    if not puzzle.is_public:
+        facts.append(words["private"])
+    if is_in:
+        facts.append(words["in"])
+        tick = mark_safe('<span aria-hidden="true">✓</span>')
+    else:
+        tick = format_html('<input type="checkbox" name="puzzle" value="{}">', puzzle.pk)
+    return format_html(
+        '<li class="pick-card{}"><label>{}{}<span class="pick-text">'
+        '<span class="pick-title">{}</span><span class="muted">{}</span></span></label>'
+        '<a href="{}" target="_blank" rel="noopener">{}</a></li>',
+        " is-in" if is_in else "",
+        tick,
+        thumbnail(puzzle),
+        prompt if len(prompt) <= 60 else prompt[:59] + "…",
+        " · ".join(facts),
+        puzzle.url,
+        words["try"],
+    )
 
 
 def search_puzzles(teacher, filters: dict) -> tuple[list[Puzzle], bool]:

@@ -40,6 +40,19 @@ def _minutes(seconds: int) -> str:
     return f"{seconds / 60:.1f}"
 
 
+def _column_title(number: int, item) -> str:
+    """ "3. 黑先，吃掉△白子。 (吃子, 难度分 800)": a puzzle's kind and rating tell apart
+    puzzles with one prompt, as the page's small boards do."""
+    if item.rating is None:
+        return f"{number}. {item.title}"
+    return _("%(number)s. %(title)s (%(kind)s, rating %(rating)s)") % {
+        "number": number,
+        "title": item.title,
+        "kind": item.what,
+        "rating": item.rating,
+    }
+
+
 def results_csv(grid: Grid) -> HttpResponse:
     """The same grid as the page: a row per student, three columns per item, totals.
 
@@ -55,7 +68,7 @@ def results_csv(grid: Grid) -> HttpResponse:
     header = [_("Student"), _("Username")]
     for number, item in enumerate(grid.items, start=1):
         header += [
-            _text(f"{number}. {item.title}"),
+            _text(_column_title(number, item)),
             _("%(item)s: minutes") % {"item": number},
             _("%(item)s: hints") % {"item": number},
         ]

@@ -11,6 +11,7 @@ from puzzles.kinds import kind_names, kind_title
 from puzzles.models import Theme
 
 from .models import Assignment, Classroom
+from .names import name_key
 
 
 class ClassroomForm(forms.ModelForm):
@@ -88,7 +89,11 @@ class AssignmentForm(forms.ModelForm):
             .select_related("profile")
             .order_by("username")
         )
-        self.fields["students"].label_from_instance = lambda user: user.profile.name
+        students = self.fields["students"]
+        students.label_from_instance = lambda user: user.profile.name
+        # The class list's order: names by pinyin, Latin names among them.
+        in_order = sorted(students.queryset, key=lambda u: (name_key(u.profile.name), u.username))
+        students.widget.choices = [(user.pk, user.profile.name) for user in in_order]
         if self.instance.pk and not self.is_bound:
             self.initial["students"] = list(self.instance.students.all())
             if self.instance.due_at is not None:

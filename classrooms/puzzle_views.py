@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from puzzles import authoring
 from puzzles.authoring import BOARD_EDITOR, AuthoringError
@@ -71,11 +71,16 @@ def edit_puzzle(request, slug):
 @vary_on_headers("HX-Request")
 def _mode_page(request, editor, mode, puzzle):
     """A mode's form. A board editor's every click posts the whole form; only
-    saving stores anything. A plain form saves on a valid post."""
+    saving stores anything. A plain form saves on a valid post.
+
+    With htmx, a board editor's post that changed the position swaps only the
+    board and the fields that changed, so the page stays where the teacher is;
+    a post with errors swaps the whole form, errors and all.
+    """
     initial = {**mode.initial(puzzle), **PuzzleTextsForm.initial_texts(puzzle)}
     form = mode.form(request.POST or None, request.FILES or None, initial=initial)
     board = mode.template == BOARD_EDITOR
-    status = 200
+    status, changed = 200, None
     if request.method == "POST":
         status = 400
         if form.is_valid():
@@ -87,16 +92,22 @@ def _mode_page(request, editor, mode, puzzle):
                 if outcome.puzzle is not None:
                     return _saved(request, outcome.puzzle)
                 form, status = form.refreshed(outcome.changes), 200
-    template = mode.template + ("#editor" if board and request.htmx else "")
+                changed = [form[name] for name in outcome.changes if name in form.fields]
     context = {
         "form": form,
         "game": get_game(editor.game),
         "puzzle": puzzle,
         "mode": mode,
         "others": [other for other in editor.modes if other is not mode],
-        "board": form.board() if board else "",
+        "board": form.drawn_board() if board else "",
+        "changed": changed,
     }
-    return render(request, template, context, status=status)
+    if not (board and request.htmx):
+        return render(request, mode.template, context, status=status)
+    if changed is None:
+        return render(request, f"{mode.template}#editor", context, status=status)
+    response = render(request, f"{mode.template}#changed", context)
+    return reswap(retarget(response, "#editor-board"), "outerHTML")
 
 
 @login_required

@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -21,6 +22,7 @@ from .models import (
     TeacherInvitation,
     new_join_code,
 )
+from .names import name_key
 
 
 class ClassroomError(ValueError):
@@ -222,6 +224,24 @@ def one_time_password() -> str:
     return f"{letters[:4]}-{letters[4:]}"
 
 
+# A one-time password is printed on a login card and kept in plain text beside the
+# account (``Membership.initial_password``) until the child chooses their own, so a
+# slow hash of it guards nothing the database does not already hold: with PBKDF2 it
+# is hashed with this many iterations (40 accounts in well under a second instead of
+# 40 × a quarter of a second or more). Django's own check upgrades the hash to the
+# hasher's full count at the child's first log-in, and the password the child then
+# chooses is hashed at full strength like every other.
+ONE_TIME_ITERATIONS = 20_000
+
+
+def one_time_hash(password: str) -> str:
+    """The stored form of a one-time password (see ``ONE_TIME_ITERATIONS``)."""
+    hasher = get_hasher()
+    if isinstance(hasher, PBKDF2PasswordHasher):
+        return hasher.encode(password, hasher.salt(), iterations=ONE_TIME_ITERATIONS)
+    return hasher.encode(password, hasher.salt())
+
+
 def parse_names(text: str) -> list[str]:
     """One student per line; spaces inside a name are kept single, empty lines skipped."""
     names = [" ".join(line.split()) for line in str(text).splitlines()]
@@ -301,6 +321,10 @@ def create_students(
     name. Duplicates are two children with one name: two accounts.
     """
     names = parse_names(text)
+    # Hashing is the slow part: done before the transaction, which holds the
+    # database's write lock (SQLite's is the whole database's).
+    passwords = [one_time_password() for _name in names]
+    hashes = [one_time_hash(password) for password in passwords]
     with transaction.atomic():
         batch, created = StudentBatch.objects.get_or_create(
             token=token or new_batch_token(),
@@ -309,16 +333,19 @@ def create_students(
         if batch.classroom_id != classroom.pk:
             raise ClassroomError(_("This form belongs to another class."))
         if created:
-            _make_accounts(classroom, batch, names)
+            _make_accounts(classroom, batch, names, list(zip(passwords, hashes, strict=True)))
     return batch
 
 
-def _make_accounts(classroom: Classroom, batch: StudentBatch, names: list[str]) -> None:
+def _make_accounts(
+    classroom: Classroom, batch: StudentBatch, names: list[str], passwords: list[tuple[str, str]]
+) -> None:
+    """The accounts, with their one-time passwords as (password, its hash)."""
     from accounts.services import ensure_profile
 
-    for name, username in zip(names, _free_usernames(len(names), classroom.join_code), strict=True):
-        password = one_time_password()
-        user = _create_child(username, password, classroom.join_code)
+    usernames = _free_usernames(len(names), classroom.join_code)
+    for name, username, (password, hashed) in zip(names, usernames, passwords, strict=True):
+        user = _create_child(username, hashed, classroom.join_code)
         profile = ensure_profile(user)
         profile.display_name = name
         profile.must_change_password = True
@@ -332,12 +359,16 @@ def _make_accounts(classroom: Classroom, batch: StudentBatch, names: list[str]) 
         )
 
 
-def _create_child(username: str, password: str, code: str):
-    """The account; should another batch have taken the name meanwhile, another name."""
+def _create_child(username: str, hashed: str, code: str):
+    """The account, its password already hashed; should another batch have taken the
+    name meanwhile, another name."""
+    model = get_user_model()
     for _attempt in range(5):
         try:
             with transaction.atomic():
-                return get_user_model().objects.create_user(username=username, password=password)
+                user = model(username=model.normalize_username(username), password=hashed)
+                user.save()
+                return user
         except IntegrityError:
             (username,) = _free_usernames(1, code)
     raise ClassroomError(_("No free usernames were found; please try again."))
@@ -353,8 +384,8 @@ def reset_password(membership: Membership) -> str:
         )
     password = one_time_password()
     user = membership.student
+    user.password = one_time_hash(password)
     with transaction.atomic():
-        user.set_password(password)
         user.save(update_fields=["password"])
         profile = ensure_profile(user)
         profile.must_change_password = True
@@ -362,6 +393,15 @@ def reset_password(membership: Membership) -> str:
         membership.initial_password = password
         membership.save(update_fields=["initial_password"])
     return password
+
+
+def roster(classroom: Classroom) -> list[Membership]:
+    """The class list: active students first, each part in name order (pinyin)."""
+    memberships = classroom.memberships.select_related("student__profile")
+    return sorted(
+        memberships,
+        key=lambda m: (m.archived_at is not None, name_key(m.student.profile.name), m.student_id),
+    )
 
 
 @dataclass(frozen=True)
@@ -384,10 +424,11 @@ def login_cards(
         memberships = memberships.filter(student=student)
     else:
         memberships = memberships.filter(archived_at__isnull=True)
-    return [
+    cards = [
         LoginCard(m.student.profile.name, m.student.username, m.initial_password)
-        for m in memberships.order_by("student__username")
+        for m in memberships.select_related("student__profile")
     ]
+    return sorted(cards, key=lambda card: (name_key(card.name), card.username))
 
 
 def forget_one_time_passwords(user) -> None:

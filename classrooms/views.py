@@ -60,9 +60,7 @@ def class_detail(request, pk):
 
 
 def _teacher_page(request, classroom, *, teacher_form=None, status=200):
-    memberships = classroom.memberships.select_related("student__profile").order_by(
-        "archived_at", "student__username"
-    )
+    memberships = services.roster(classroom)
     join_url = request.build_absolute_uri(
         reverse("classrooms:join_link", args=[classroom.join_code])
     )

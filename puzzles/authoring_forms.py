@@ -8,7 +8,11 @@ say, on save.
 
 from __future__ import annotations
 
+import re
+from html import escape
+
 from django import forms
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from config.inputs import BoundedIntegerField
@@ -115,6 +119,9 @@ class BoardEditorForm(PuzzleTextsForm):
 
     at = forms.CharField(label=_("Clicked point"), required=False, max_length=5)
 
+    # The point last clicked (as its button's value), focused again on the new board.
+    clicked: str = ""
+
     def refreshed(self, changes: dict) -> BoardEditorForm:
         """The same form with the editor's new state, ready for the next click."""
         data = self.data.copy()
@@ -122,7 +129,9 @@ class BoardEditorForm(PuzzleTextsForm):
             data[name] = value
         for name in ("at", "action"):
             data.pop(name, None)
-        return type(self)(data)
+        form = type(self)(data)
+        form.clicked = self.data.get("at") or ""
+        return form
 
     def clean(self):
         cleaned = super().clean()
@@ -154,6 +163,16 @@ class BoardEditorForm(PuzzleTextsForm):
     def board(self) -> str:
         """The editor's board, a button on every point."""
         raise NotImplementedError
+
+    def drawn_board(self) -> str:
+        """``board()`` with the point just clicked focused (``autofocus``, which htmx
+        also honours in a swapped fragment), so the next key goes on from there."""
+        drawn = self.board()
+        if not self.clicked:
+            return drawn
+        value = re.escape(escape(self.clicked, quote=True))
+        button = re.compile(rf'<button(?=[^>]*\bname="at")(?=[^>]*\bvalue="{value}")')
+        return mark_safe(button.sub("<button autofocus", drawn, count=1))  # noqa: S308
 
     def initial_setup(self):
         raise NotImplementedError

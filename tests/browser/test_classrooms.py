@@ -37,7 +37,7 @@ def test_homework_from_the_teacher_to_the_student_and_back(new_page, site):
     teacher.get_by_label("Rating from").fill("700")
     teacher.get_by_label("Rating up to").fill("900")
     teacher.get_by_role("button", name="Search").click()
-    puzzle = teacher.locator("label.pick", has_text="Black to play: find the right point.")
+    puzzle = teacher.locator(".pick-card", has_text="Black to play: find the right point.")
     puzzle.get_by_role("checkbox").check()
     teacher.get_by_role("button", name="Add the ticked ones").click()
     expect(teacher.locator("#items-title")).to_have_text("In the assignment: 1 item")
@@ -107,3 +107,69 @@ def test_a_childs_first_log_in_ends_at_their_work(new_page, site, script, viewpo
     expect(page.get_by_text("密码已保存。这是你的作业和进度。")).to_be_visible()
     page.goto(f"{site}/classes/")  # the one-time password asks nothing any more
     expect(page.locator("main")).to_contain_text("Tuesday Go")
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "locale"),
+    [(360, 740, "zh-CN"), (1280, 800, "zh-CN"), (1280, 800, "en-US")],
+    ids=str,
+)
+def test_the_results_grid_and_picker_show_small_boards(new_page, site, width, height, locale):
+    """Items with one prompt are told apart by their small boards, kinds and ratings;
+    the picker's cards fit the screen."""
+    import os
+    from pathlib import Path
+
+    from django.utils import timezone
+
+    from classrooms import assignments, services
+    from puzzles.models import Puzzle
+
+    teacher = make_user("ms-li", teacher=True)
+    classroom = services.create_classroom(teacher, name="三年级二班", game="go")
+    services.create_students(classroom, "张三\n李四\nAnna\n王五\nBob\n阿明")
+    homework = assignments.create_assignment(
+        classroom, teacher, title="第三周", due_at=timezone.now() + timezone.timedelta(days=3)
+    )
+    same = [
+        Puzzle.objects.create(
+            slug=f"same-{number}",
+            game="go",
+            kind="test.pick",
+            data={"size": 5, "stones": stones, "line": [{"accept": ["c2"]}]},
+            prompt_zh="黑先，吃掉△白子。",
+            prompt_en="Black to play: capture the marked stone.",
+            rating=700 + 100 * number,
+        )
+        for number, stones in enumerate(
+            [{"c3": "white", "b3": "black"}, {"a1": "white"}, {"e5": "black", "d5": "white"}]
+        )
+    ]
+    assignments.add_items(homework, puzzles=same)
+    page = new_page(locale=locale, viewport={"width": width, "height": height})
+    log_in(page, site, "ms-li")
+    page.goto(f"{site}/classes/{classroom.pk}/assignments/{homework.pk}/")
+    heads = page.locator(".results-grid th.item-head")
+    expect(heads).to_have_count(3)
+    for index in range(3):
+        picture = heads.nth(index).locator(".item-thumb svg")
+        expect(picture).to_be_visible()
+        assert picture.bounding_box()["width"] <= 72
+    names = page.locator(".results-grid tbody th").all_inner_texts()
+    assert names == ["阿明", "Anna", "Bob", "李四", "王五", "张三"]
+    shots = os.environ.get("QIPAI_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/results-{width}-{locale}.png", full_page=True)
+    page.goto(f"{site}/classes/{classroom.pk}/assignments/{homework.pk}/items/?game=go")
+    cards = page.locator(".pick-card")
+    expect(cards.first).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
+    # A phone lists the cards one under another, compactly; a desktop sets them side by side.
+    first, second = (card.bounding_box() for card in cards.all()[:2])
+    if width < 640:
+        assert first["height"] <= 90 and second["y"] > first["y"]
+    else:
+        assert second["y"] == first["y"] and second["x"] > first["x"]
+    if shots:
+        page.screenshot(path=f"{shots}/picker-{width}-{locale}.png", full_page=True)

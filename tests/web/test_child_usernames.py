@@ -77,13 +77,16 @@ def test_a_name_taken_meanwhile_is_replaced(teacher, monkeypatch):
     classroom = services.create_classroom(teacher, name="Go club")
     draws = itertools.chain(["bako47"] * 6, itertools.repeat("dime23"))
     monkeypatch.setattr(services, "_draw_username", lambda digits=2: next(draws))
-    real_create = get_user_model().objects.create_user
+    user_model = get_user_model()
+    real_save = user_model.save
+    raced = []
 
-    def create_user(username, password):
-        if username == "bako47":
-            real_create(username="bako47")  # the other batch, first
-        return real_create(username=username, password=password)
+    def save(user, *args, **kwargs):
+        if user.pk is None and user.username == "bako47" and not raced:
+            raced.append(True)
+            user_model.objects.create_user(username="bako47")  # the other batch, first
+        return real_save(user, *args, **kwargs)
 
-    monkeypatch.setattr(get_user_model().objects, "create_user", create_user)
+    monkeypatch.setattr(user_model, "save", save)
     batch = services.create_students(classroom, "Li Lei")
     assert batch.memberships.get().student.username == "dime23"

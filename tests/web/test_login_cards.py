@@ -201,3 +201,48 @@ def test_cards_of_another_class_or_student_are_404(world, owner):
     assert owner.get(f"/classes/{classroom.pk}/cards/student/{stranger}/").status_code == 404
     assert owner.get(f"/classes/{classroom.pk}/cards/batch/{10**22}/").status_code == 404
     assert owner.post(f"/classes/{classroom.pk}/cards/").status_code == 405
+
+
+@pytest.fixture
+def real_hasher(settings):
+    """Django's own hashers (PBKDF2 at its full count), not the tests' quick one."""
+    from django.conf import global_settings
+
+    settings.PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS
+
+
+def test_forty_accounts_are_quick_and_each_logs_in_with_its_card(world, owner, real_hasher):
+    """One-time passwords (kept in plain text for the cards anyway) are hashed with few
+    iterations: 40 accounts take a few full-strength hashes' time, not 40; the first
+    log-in upgrades the hash to the full count, and the child's own password is full."""
+    import time
+
+    from django.contrib.auth.hashers import get_hasher, make_password
+
+    classroom = world["classroom"]
+    started = time.perf_counter()
+    make_password("one-password")
+    one_hash = time.perf_counter() - started
+    names = "\n".join(f"学生{number}" for number in range(40))
+    started = time.perf_counter()
+    batch = services.create_students(classroom, names)
+    forty = time.perf_counter() - started
+    assert forty < 10 * one_hash, (forty, one_hash)
+    full = get_hasher().iterations
+    memberships = list(made(classroom).filter(batch=batch).select_related("student"))
+    assert len(memberships) == 40
+    assert {m.student.password.split("$")[1] for m in memberships} == {
+        str(services.ONE_TIME_ITERATIONS)
+    }
+    child = memberships[0]
+    response = Client().post(
+        "/accounts/login/", {"login": child.student.username, "password": child.initial_password}
+    )
+    assert response.status_code == 302
+    child.student.refresh_from_db()
+    assert child.student.password.split("$")[1] == str(full)
+    assert child.student.check_password(child.initial_password)
+    # A reset one-time password logs in too.
+    other = memberships[1].student
+    reset = services.reset_password(memberships[1])
+    assert Client().login(username=other.username, password=reset)

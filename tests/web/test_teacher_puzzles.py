@@ -9,6 +9,7 @@ Private puzzles open to the author's classes only.
 """
 
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -551,15 +552,24 @@ def test_renju_editor_by_clicking(teacher):
     assert puzzle.data["point"] == "h8" and puzzle.data["white"] == "a1"
 
 
-def test_htmx_clicks_get_the_editor_fragment_and_saving_redirects_the_page(teacher):
+def test_htmx_clicks_swap_only_the_board_and_saving_redirects_the_page(teacher):
     response = teacher.post(
         "/classes/puzzles/new/go/", {**go_fields(action=""), "at": "C3"}, **HTMX
     )
     assert response.status_code == 200
     page = text_of(response)
-    assert "<html" not in page and page.lstrip().startswith('<form id="editor"')
-    assert 'aria-label="C3 black stone"' in page
+    # The board where it stands, the clicked point focused, and the changed fields out of band.
+    assert "<html" not in page and "<form" not in page
+    assert page.lstrip().startswith('<div id="editor-board"')
+    assert response["HX-Retarget"] == "#editor-board" and response["HX-Reswap"] == "outerHTML"
+    assert re.search(r'<button autofocus[^>]*value="C3"[^>]*aria-label="C3 black stone"', page)
+    assert '<div id="editor-field-diagram" hx-swap-oob="true">' in page
+    assert "Prompt in English" not in page
     assert response["Vary"].count("HX-Request")
+    # A click that cannot be read gets the whole form back, with the error.
+    wrong = teacher.post("/classes/puzzles/new/go/", {**go_fields(action=""), "at": "Z99"}, **HTMX)
+    assert wrong.status_code == 400 and text_of(wrong).lstrip().startswith('<form id="editor"')
+    assert "That point is not on the board." in text_of(wrong) and "HX-Retarget" not in wrong
     response = teacher.post("/classes/puzzles/new/go/", go_fields(), **HTMX)
     assert response.status_code == 200
     assert response["HX-Redirect"] == Puzzle.objects.get().url
