@@ -39,6 +39,7 @@ def draw(
     shapes: Iterable[Shape] = (),
     clickable: bool = True,
     label: str = "",
+    toggle: str = "",
 ) -> str:
     """The whole 15x15 board as HTML, a button on every empty point."""
     marks = dict(marks or {})
@@ -64,4 +65,5 @@ def draw(
         clickable=clickable,
         label=label or _("Renju board"),
         segments=[(at(a), at(b), style) for a, b, style in _segments(shapes)],
+        toggle=toggle,
     )

@@ -310,7 +310,9 @@ class ForbiddenKind(RenjuKind):
                 shapes.extend(board.analyse(p, BLACK).of_kind("false-three"))
         else:
             marks.update(dict.fromkeys(picked, "picked"))
-        picture = draw(board, marks=marks, shapes=shapes, clickable=interactive)
+        # Marking: each point is a toggle button, pressed once marked.
+        toggle = "" if state.get("judged") else "picked"
+        picture = draw(board, marks=marks, shapes=shapes, clickable=interactive, toggle=toggle)
         if not interactive:
             return picture
         # The picture is built escaped; so is the button.
