@@ -144,7 +144,6 @@ def _mark_words() -> dict[str, str]:
         "cross": pgettext("a mark on a point", "crossed out"),
         "picked": pgettext("a mark on a point", "picked"),
         "lifted": pgettext("a mark on a point", "picked up"),
-        "dest": pgettext("a mark on a point", "can move here"),
     }
 
 
@@ -158,7 +157,8 @@ def accessible_name(spot: Spot, toggle: str = "") -> str:
     if spot.label:
         label = spot.label
         extra.append(_("move %(number)s") % {"number": label} if label.isdigit() else label)
-    if spot.mark and spot.mark != toggle:
+    # A destination ("dest") is the only kind of point left to click: nothing to add.
+    if spot.mark and spot.mark not in (toggle, "dest"):
         extra.append(_mark_words().get(spot.mark, spot.mark))
     # Translators: between a point's name and what is on it ("D4 white stone, marked").
     separator = _(", ")
