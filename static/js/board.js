@@ -160,7 +160,9 @@
 
   let region = null;
 
-  function announce(text) {
+  // Made once, as the page loads (a region that appears with its words in it
+  // may go unheard), outside anything htmx swaps.
+  function liveRegion() {
     if (!region) {
       region = document.createElement("div");
       region.id = "board-announcer";
@@ -169,6 +171,11 @@
       region.setAttribute("aria-live", "polite");
       document.body.append(region);
     }
+    return region;
+  }
+
+  function announce(text) {
+    liveRegion();
     // Emptied first, so that the same words said twice are read twice.
     region.textContent = "";
     window.setTimeout(() => {
@@ -236,7 +243,10 @@
 
   function start() {
     const play = document.getElementById("play");
-    if (play) seen.add(play);
+    if (play) {
+      seen.add(play);
+      liveRegion();
+    }
     enhance(document);
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick, true);
