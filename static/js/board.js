@@ -18,6 +18,7 @@
   const POINT = ".point";
   const seen = new WeakSet();
   let played = null; // the point the last exercise form posted, if any
+  let edited = null; // the point last clicked on another board (an editor's)
   let pointer = ""; // the kind of pointer of the last press: mouse, touch, pen
 
   const points = (frame) => Array.from(frame.querySelectorAll(POINT));
@@ -220,8 +221,12 @@
 
   function onSubmit(event) {
     const form = event.target;
-    if (!form.closest || !form.closest("#play")) return;
     const submitter = event.submitter;
+    if (!form.closest || !form.closest("#play")) {
+      // A board elsewhere (a teacher's editor): its clicked point gets focus back.
+      edited = submitter && submitter.matches(".point") ? nameOf(submitter) : null;
+      return;
+    }
     const typed = form.querySelector('input[type="text"][name="move"]');
     const point = submitter && submitter.matches(".point, .board-confirm");
     if (point) played = nameOf(submitter);
@@ -238,6 +243,19 @@
       afterSwap(play);
     } else {
       enhance(document);
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (edited && lost) {
+        const name = edited.toLowerCase();
+        for (const frame of document.querySelectorAll(FRAME)) {
+          const point = points(frame).find((p) => nameOf(p).toLowerCase() === name);
+          if (point) {
+            setStop(frame, point);
+            point.focus({ preventScroll: true });
+            break;
+          }
+        }
+      }
+      edited = null;
     }
   }
 

@@ -187,3 +187,17 @@ def test_a_mouse_click_plays_at_once(page, site, ladder):
     page.get_by_role("button", name="C4", exact=True).click()
     expect(page.locator("#play .reply")).to_contain_text("白 D3")
     expect(page.locator(".board-confirm")).to_have_count(0)
+
+
+def test_the_editor_board_keeps_focus_on_the_clicked_point(page, site):
+    from tests.conftest import make_user
+
+    from .conftest import log_in
+
+    make_user("ms-li", teacher=True)
+    log_in(page, site, "ms-li")
+    page.goto(f"{site}/classes/puzzles/new/go/")
+    page.get_by_role("radio", name=re.compile("黑子|Black stone")).check()
+    page.get_by_role("button", name="E6", exact=True).click()
+    # The board was swapped in; focus is on the stone just placed, not lost to <body>.
+    expect(page.get_by_role("button", name="E6 黑子", exact=True)).to_be_focused()
