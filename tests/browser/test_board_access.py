@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 
 CORRECT = re.compile("正确|Correct")
 PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
 GO_COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 # go-ladder-001 (content/go/puzzles/sgf/ladder-001.sgf): black chases the marked
@@ -74,8 +75,9 @@ def forbidden(site):
     )
 
 
-def test_a_ladder_answered_with_the_keyboard_alone(new_page, site, ladder):
-    page = new_page(viewport=PHONE)
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_ladder_answered_with_the_keyboard_alone(new_page, site, ladder, viewport):
+    page = new_page(viewport=viewport)
     page.goto(f"{site}/puzzles/go-ladder-001/")
     board = page.locator("#play .grid-board")
     # The whole board is one Tab stop: the number of Tabs to reach it does not
@@ -94,6 +96,14 @@ def test_a_ladder_answered_with_the_keyboard_alone(new_page, site, ladder):
     page.keyboard.press("Tab")
     expect(page.locator("#typed-move")).to_be_focused()
     page.keyboard.press("Shift+Tab")
+    assert focused(page)["label"] == start
+    # Home and End run along the row, and back.
+    page.keyboard.press("End")
+    assert point_of(focused(page)["label"]) == "J4"
+    page.keyboard.press("Home")
+    assert point_of(focused(page)["label"]) == "A4"
+    for _key in range(3):
+        page.keyboard.press("ArrowRight")
     assert focused(page)["label"] == start
 
     here = "D4"
