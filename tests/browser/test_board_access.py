@@ -211,3 +211,12 @@ def test_the_editor_board_keeps_focus_on_the_clicked_point(page, site):
     page.get_by_role("button", name="E6", exact=True).click()
     # The board was swapped in; focus is on the stone just placed, not lost to <body>.
     expect(page.get_by_role("button", name="E6 黑子", exact=True)).to_be_focused()
+
+
+def test_without_javascript_a_tap_plays_at_once(new_page, site, ladder):
+    page = new_page(viewport=PHONE, has_touch=True, is_mobile=True, java_script_enabled=False)
+    page.goto(f"{site}/puzzles/go-ladder-001/")
+    with page.expect_navigation() as navigation:
+        page.get_by_role("button", name="C4", exact=True).tap()
+    assert navigation.value.request.method == "POST"
+    expect(page.locator("#play .reply")).to_contain_text("白 D3")
