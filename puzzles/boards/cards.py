@@ -269,8 +269,10 @@ def card_table(
     group = escape(label or _("Card table"))
     note_html = f'<p class="table-note">{escape(note)}</p>' if note else ""
     return mark_safe(  # noqa: S308 - every interpolated value is escaped or built escaped
+        # A heading of its own (seen by screen readers only), so that the seats'
+        # headings (h3) follow the page's h1 without skipping a level.
         f'<div class="card-table" role="group" aria-label="{group}">'
-        f'<div class="table-info">{"".join(info)}</div>'
+        f'<h2 class="visually-hidden">{group}</h2><div class="table-info">{"".join(info)}</div>'
         f'<div class="table-seats seats-{seats}">{boxes}{trick_html}</div>'
         f"{kitty_html}{note_html}</div>"
     )

@@ -41,6 +41,7 @@ def grid_picture(
     open_sides: str = "",
     labels: Mapping[Point, str] | None = None,
     segments: Iterable[tuple[Point, Point, str]] = (),
+    toggle: str = "",
 ) -> Picture:
     """A board of intersections (Go, Renju, ...) with one control per point.
 
@@ -53,7 +54,9 @@ def grid_picture(
     ``clickable_stones`` makes occupied points buttons too. ``segments`` draws
     lines over the stones, ``(from, to, style)``: the rows that make a renju
     forbidden move, say (the words beside the board name them too).
-    A mark ``"cross"`` or ``"picked"`` draws an ×.
+    A mark ``"cross"`` or ``"picked"`` draws an ×. ``toggle`` names the mark
+    of a marking task: the clickable points become toggle buttons, pressed where
+    they bear it.
     """
     stones = stones or {}
     marks = marks or {}
@@ -108,6 +111,7 @@ def grid_picture(
         ],
         field=field,
         label=label or _("Board"),
+        toggle=toggle,
     )
 
 

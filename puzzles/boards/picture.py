@@ -106,3 +106,6 @@ class Picture:
     field: str = "move"  # the name a clicked point posts under
     label: str = ""  # the board's accessible name
     kind: str = ""  # a class for the whole board (its game's look)
+    # A marking task: every clickable point is a toggle button (aria-pressed),
+    # pressed where it bears this mark.
+    toggle: str = ""

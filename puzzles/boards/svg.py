@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from .picture import FREE, GRID, Picture, Spot
 
@@ -133,18 +134,60 @@ def _svg(picture: Picture) -> str:
     return "".join(parts)
 
 
-def _control(spot: Spot, field: str, where: str) -> str:
-    name = escape(spot.name)
-    accessible = f"{name} {escape(spot.piece.name)}" if spot.piece is not None else name
+def _mark_words() -> dict[str, str]:
+    """What a mark on a point means, said after the point's name and piece."""
+    return {
+        "last": pgettext("a mark on a point", "last move"),
+        "good": pgettext("a mark on a point", "right"),
+        "bad": pgettext("a mark on a point", "wrong"),
+        "target": pgettext("a mark on a point", "marked"),
+        "cross": pgettext("a mark on a point", "crossed out"),
+        "picked": pgettext("a mark on a point", "picked"),
+        "lifted": pgettext("a mark on a point", "picked up"),
+    }
+
+
+def accessible_name(spot: Spot, toggle: str = "") -> str:
+    """A point's name as a screen reader says it: "D4 white stone, marked".
+
+    The ``toggle`` mark is left out: a toggle button says it by being pressed.
+    """
+    name = f"{spot.name} {spot.piece.name}" if spot.piece is not None else spot.name
+    extra = []
+    if spot.label:
+        label = spot.label
+        extra.append(_("move %(number)s") % {"number": label} if label.isdigit() else label)
+    # A destination ("dest") is the only kind of point left to click: nothing to add.
+    if spot.mark and spot.mark not in (toggle, "dest"):
+        extra.append(_mark_words().get(spot.mark, spot.mark))
+    # Translators: between a point's name and what is on it ("D4 white stone, marked").
+    separator = _(", ")
+    return separator.join([name, *extra])
+
+
+def _control(spot: Spot, field: str, where: str, toggle: str = "") -> str:
+    accessible = escape(accessible_name(spot, toggle))
     if spot.clickable:
-        value = name
+        value = escape(spot.name)
         if spot.post is not None:
             field, value = escape(spot.post[0]), escape(spot.post[1])
+        extra = f' data-mark="{escape(spot.mark)}"' if spot.mark else ""
+        if toggle:
+            extra += f' aria-pressed="{"true" if spot.mark == toggle else "false"}"'
         return (
             f'<button type="submit" class="{where}" name="{field}" '
-            f'value="{value}" aria-label="{accessible}"></button>'
+            f'value="{value}" aria-label="{accessible}"{extra}></button>'
         )
-    return f'<span class="{where}" role="img" aria-label="{accessible}"></span>'
+    mark = f' data-mark="{escape(spot.mark)}"' if spot.mark else ""
+    return f'<span class="{where}" role="img" aria-label="{accessible}"{mark}></span>'
+
+
+def _framed(picture: Picture, board: str) -> SafeString:
+    """A board to play sits in a frame that scrolls sideways when the board is
+    wider than the screen (every point stays big enough for a finger)."""
+    if any(spot.clickable for spot in picture.spots):
+        board = f'<div class="board-frame">{board}</div>'
+    return mark_safe(board)  # noqa: S308 - built escaped
 
 
 def draw(picture: Picture) -> SafeString:
@@ -152,6 +195,7 @@ def draw(picture: Picture) -> SafeString:
     field = escape(picture.field)
     label = escape(picture.label or _("Board"))
     kind = f" {escape(picture.kind)}" if picture.kind else ""
+    toggle = picture.toggle
     if picture.layout == GRID:
         columns, rows = picture.columns, picture.rows
         if len(picture.spots) != columns * rows or (picture.width, picture.height) != (
@@ -163,15 +207,21 @@ def draw(picture: Picture) -> SafeString:
             # The common case (an empty point to click) written out: a board has hundreds.
             f'<button type="submit" class="point" name="{field}" value="{name}" '
             f'aria-label="{name}"></button>'
-            if spot.clickable and spot.piece is None and spot.post is None
-            else _control(spot, field, "point")
+            if spot.clickable
+            and spot.piece is None
+            and spot.post is None
+            and not spot.mark
+            and not spot.label
+            and not toggle
+            else _control(spot, field, "point", toggle)
             for spot in picture.spots
             for name in (escape(spot.name),)
         )
-        return mark_safe(  # noqa: S308 - every interpolated value is escaped
+        return _framed(
+            picture,
             f'<div class="grid-board cols-{picture.columns} rows-{picture.rows}{kind}" '
             f'role="group" aria-label="{label}">{_svg(picture)}'
-            f'<div class="board-points">{controls}</div></div>'
+            f'<div class="board-points">{controls}</div></div>',
         )
     if picture.layout != FREE:
         raise ValueError(f"unknown layout {picture.layout!r}")
@@ -185,9 +235,10 @@ def draw(picture: Picture) -> SafeString:
         x, y = spot.cell
         if not (0 <= x <= across and 0 <= y <= down):
             raise ValueError(f"point {spot.name} is off the lattice")
-        controls.append(_control(spot, field, f"point px-{x} py-{y}"))
-    return mark_safe(  # noqa: S308 - every interpolated value is escaped
+        controls.append(_control(spot, field, f"point px-{x} py-{y}", toggle))
+    return _framed(
+        picture,
         f'<div class="free-board cells-x-{across} cells-y-{down}{kind}" role="group" '
         f'aria-label="{label}">{_svg(picture)}<div class="board-spots">{"".join(controls)}'
-        f"</div></div>"
+        f"</div></div>",
     )

@@ -24,7 +24,8 @@ def test_pick_up_the_rook_then_click_where_it_goes(new_page, site, script):
 
     expect(play.locator("button.point[name=move]")).to_have_count(4)
     expect(play.locator(".verdict")).to_contain_text("车拿起来了。")
-    play.get_by_role("button", name="a4", exact=True).click()
+    # The target is named with its mark ("a4，标记"): a screen reader hears it.
+    play.get_by_role("button", name="a4，标记", exact=True).click()
 
     expect(play).to_have_class(re.compile(r"\bverdict-correct\b"))
     expect(play.get_by_role("img", name="a4 红车")).to_have_count(1)  # it stands there now

@@ -33,9 +33,10 @@ def test_a_teacher_places_stones_saves_and_solves(new_page, site, javascript):
     for point in ("E6", "D5", "F5"):
         place(page, "Black stone", point, f"{point} black stone")
     place(page, "White stone", "E5", "E5 white stone")
-    place(page, "Mark a stone", "E5 white stone", "E5 white stone")
+    # Marked, the stone says so to a screen reader.
+    place(page, "Mark a stone", "E5 white stone", "E5 white stone, marked")
     expect(page.get_by_label("Marked stones (△)")).to_have_value("E5")
-    place(page, "Next solution move", "E4", "E4 black stone")
+    place(page, "Next solution move", "E4", "E4 black stone, move 1")
     expect(page.get_by_label("Solution:", exact=True)).to_have_value("E4")
     page.get_by_label("Prompt in English").fill("Black to play: capture the marked stone.")
     page.get_by_role("button", name="Save and try it").click()

@@ -41,6 +41,7 @@ def draw(
     missed: Iterable[Shape] = (),
     clickable: bool = True,
     label: str = "",
+    toggle: str = "",
 ) -> str:
     """The whole 15x15 board as HTML, a button on every empty point.
 
@@ -77,4 +78,5 @@ def draw(
                 *_segments(missed, "missed"),
             )
         ],
+        toggle=toggle,
     )

@@ -326,8 +326,16 @@ class ForbiddenKind(RenjuKind):
                 shapes.extend(board.analyse(p, BLACK).of_kind("false-three"))
         else:
             marks.update(dict.fromkeys(picked, "picked"))
+        # Marking: each point is a toggle button, pressed once marked.
+        toggle = "" if state.get("judged") else "picked"
         picture = draw(
-            board, marks=marks, shapes=shapes, found=found, missed=missed, clickable=interactive
+            board,
+            marks=marks,
+            shapes=shapes,
+            found=found,
+            missed=missed,
+            clickable=interactive,
+            toggle=toggle,
         )
         if not interactive:
             return picture
