@@ -31,7 +31,7 @@ def ladder(site):
 
 def test_todays_puzzle_from_the_home_page_rates_and_starts_a_streak(page, site, ladder):
     page.goto(f"{site}/")
-    page.get_by_role("link", name=re.compile("围棋 Go")).first.click()
+    page.locator(".daily-card").get_by_role("link", name=re.compile("围棋 Go")).click()
     expect(page).to_have_url(f"{site}/daily/go/")
     page.get_by_role("button", name="C2", exact=True).click()
     expect(page.locator("#play .reply")).to_contain_text("白 B1")

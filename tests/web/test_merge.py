@@ -175,7 +175,7 @@ def test_an_unfinished_anonymous_attempt_continues_after_log_in(make_client, lea
     client.post("/puzzles/pick-two/", {"move": "c2", "ply": "0"})
     log_in(client, "learner")
     page = client.get("/puzzles/pick-two/").content.decode()
-    assert 'aria-label="d3 white stone"' in page
+    assert 'aria-label="d3 white stone' in page
     assert 'name="ply" value="2"' in page
     assert (
         "Correct!" in client.post("/puzzles/pick-two/", {"move": "d4", "ply": "2"}).content.decode()
