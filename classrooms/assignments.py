@@ -30,11 +30,11 @@ from puzzles.kinds import kind_title
 from puzzles.models import Attempt, Puzzle
 from puzzles.navigation import Return
 from puzzles.services import THINKING_TIME_CAP
+from puzzles.thumbnails import thumbnail
 from tutorials.models import Lesson, LessonProgress, Step
 
 from .models import Assignment, AssignmentItem, Classroom, Membership
 from .names import name_key
-from .thumbnails import thumbnail
 
 MAX_ITEMS = 100  # lessons and puzzles in one assignment
 

@@ -18,8 +18,8 @@ from accounts.services import learners_merged
 from puzzles import content_cache, daily, training
 from puzzles.db import locked_get_or_create
 from puzzles.games import GAMES, Game, get_game
-from puzzles.kinds import get_kind
 from puzzles.models import Puzzle
+from puzzles.thumbnails import thumbnail
 
 from .models import Lesson, LessonProgress, Step
 
@@ -69,7 +69,7 @@ def daily_cards() -> list[DailyCard]:
         DailyCard(
             get_game(chosen.game),
             chosen.puzzle,
-            get_kind(chosen.puzzle.kind).thumbnail(chosen.puzzle.kind_data),
+            thumbnail(chosen.puzzle),
         )
         for chosen in daily.todays_puzzles()
     ]

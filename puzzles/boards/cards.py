@@ -78,11 +78,6 @@ def cards_row(cards: Iterable[int], extra: str = "") -> str:
     return "".join(card_span(c, extra) for c in cards)
 
 
-def card_fan(cards: Iterable[int]) -> SafeString:
-    """Cards small and overlapping, shown only: a puzzle's hand in a list."""
-    return mark_safe(f'<div class="card-fan">{cards_row(cards)}</div>')  # noqa: S308
-
-
 def hand_controls(
     cards: Sequence[int],
     *,

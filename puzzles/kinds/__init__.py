@@ -209,11 +209,6 @@ class PuzzleKind:
         """A move of the solution as the learner reads it (``"W D4"`` → ``白 D4``)."""
         return text
 
-    def thumbnail(self, data: Mapping[str, Any]) -> str:
-        """A small picture of the puzzle for lists (the home page's daily puzzles):
-        its board, not clickable, unless the kind has something smaller to show."""
-        return self.board(data, None, interactive=False)
-
     def solution(self, data: Mapping[str, Any]) -> list[str] | None:
         """The main line as move texts; None when the kind's verdict already says it."""
         return None

@@ -14,6 +14,7 @@ from engines.dagunzi import check_play, points, trick_winner
 from puzzles.games.dagunzi.kinds import cards_of, order_of, plays_of, rules_of
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
 from puzzles.models import Puzzle
+from puzzles.thumbnails import thumbnail
 from tests.shipped import shipped_content, solve_through_kind
 from tutorials.models import Lesson
 
@@ -129,3 +130,10 @@ def test_the_first_day_puzzles_lead_the_only_ace_at_the_bottom(shipped):
         other = next(card for card in hand if card != aces[0])
         answer = kind.parse_answer(puzzle.data, {}, {"card": [other.text()]})
         assert kind.check(puzzle.data, {}, answer)[0].status == "wrong"
+
+
+def test_every_library_puzzle_has_a_small_picture(shipped, db):
+    """The home page's daily puzzles and a teacher's picker show one for each."""
+    for puzzle in Puzzle.objects.filter(game="dagunzi", is_public=True):
+        picture = str(thumbnail(puzzle))
+        assert "<svg" in picture or 'class="card ' in picture, puzzle.slug

@@ -14,6 +14,7 @@ from engines.go.match import byoyomi_left, nigiri
 from puzzles.games.go.kinds import POINT_GOALS, position
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
 from puzzles.models import Puzzle
+from puzzles.thumbnails import thumbnail
 from tests.shipped import shipped_content
 from tutorials.models import Lesson
 
@@ -127,3 +128,10 @@ def test_the_go_library_has_150_problems_across_the_themes(shipped):
 def test_every_go_library_puzzle_is_solvable(shipped):
     for puzzle in Puzzle.objects.filter(game="go", is_public=True):
         solve(puzzle)
+
+
+def test_every_library_puzzle_has_a_small_picture(shipped, db):
+    """The home page's daily puzzles and a teacher's picker show one for each."""
+    for puzzle in Puzzle.objects.filter(game="go", is_public=True):
+        picture = str(thumbnail(puzzle))
+        assert "<svg" in picture or 'class="card ' in picture, puzzle.slug

@@ -9,8 +9,8 @@ from django.test import Client
 from django.utils import timezone
 
 from classrooms import assignments
-from classrooms.thumbnails import thumbnail
 from puzzles.models import Puzzle
+from puzzles.thumbnails import thumbnail
 from tests.conftest import classroom_world
 from tutorials.models import Lesson
 

@@ -15,6 +15,7 @@ from engines.renju.solver import vcf, verify_line
 from puzzles.games.renju.kinds import position
 from puzzles.kinds import CONTINUE, CORRECT, MARKED, get_kind
 from puzzles.models import Puzzle
+from puzzles.thumbnails import thumbnail
 from tests.shipped import shipped_content, solve_through_kind
 from tutorials.models import Lesson
 
@@ -135,3 +136,10 @@ def test_the_first_day_puzzles_sit_at_the_bottom_with_one_double_three(shipped):
         assert puzzle.rating < lowest_other
         hint, _ = get_kind(puzzle.kind).hint(puzzle.data, {})
         assert hint["en"] == "There is one forbidden point here."
+
+
+def test_every_library_puzzle_has_a_small_picture(shipped, db):
+    """The home page's daily puzzles and a teacher's picker show one for each."""
+    for puzzle in Puzzle.objects.filter(game="renju", is_public=True):
+        picture = str(thumbnail(puzzle))
+        assert "<svg" in picture or 'class="card ' in picture, puzzle.slug

@@ -43,7 +43,7 @@ from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards.cards import card_fan, card_table, cards_row, hand_controls, seat_label
+from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -148,16 +148,6 @@ class DagunziKind(PuzzleKind):
 
     def start(self, data):
         return {}
-
-    def thumbnail(self, data):
-        """The learner's hand (or the cards in question), fanned: a whole table is
-        too big for a list."""
-        order = order_of(data)
-        for key in ("hand", "cards"):
-            cards = cards_of(data, key, required=False)
-            if cards:
-                return card_fan(order.sorted(cards))
-        return super().thumbnail(data)
 
     def answer_text(self, answer):
         if isinstance(answer, tuple):

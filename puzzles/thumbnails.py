@@ -1,6 +1,6 @@
-"""Small pictures of puzzles for the teacher's pages: the results grid's column heads
-and the assignment picker's rows, so that puzzles with the same prompt (黑先，吃掉△白子。)
-can be told apart at a glance.
+"""Small pictures of puzzles for lists: the home page's daily puzzles, and the
+teacher's results grid's column heads and assignment picker's rows, so that puzzles
+with the same prompt (黑先，吃掉△白子。) can be told apart at a glance.
 
 A thumbnail is cut from the puzzle's own board as its kind draws it without
 controls (``board(..., interactive=False)``, the drawing layer of ``puzzles.boards``):
