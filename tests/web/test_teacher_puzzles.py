@@ -144,6 +144,8 @@ BAD_SGF = {
         "setup stones without liberties: the stones at A5 have no liberties",
     ),
     "off the board": (b"(;GM[1]SZ[9]AB[zz];B[aa])", "[zz] is off the 9x9 board"),
+    # A NUL byte is no text (and PostgreSQL keeps none in a text column).
+    "a NUL byte": (b"(;GM[1]SZ[9]C[\x00]AB[cc]AW[cd]TR[cd];B[dd])", "it holds a NUL byte"),
     "no marks": (b"(;GM[1]SZ[9]AB[cc]AW[cd];B[dd]TE[1])", "no marked stones"),
     "unproven": (
         b"(;GM[1]SZ[9]AB[dd][ce][ec]AW[dc]PL[B]TR[dc];B[aa]TE[1])",

@@ -458,6 +458,8 @@ def read_sgf_upload(raw: bytes | str) -> str:
         )
     if not raw.strip():
         raise AuthoringError(_("Choose an SGF file or paste the SGF text."))
+    if b"\x00" in raw:  # not text; and no database keeps it in a text column
+        raise AuthoringError(_("The SGF cannot be read: it holds a NUL byte, so it is not text."))
     try:
         problem = read_problem(raw)
     except ValueError as error:  # SgfError, and the odd complaint from sgfmill
