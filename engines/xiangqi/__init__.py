@@ -34,7 +34,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
 
 from engines.errors import RuleError
 
@@ -508,7 +507,7 @@ class Position:
                         if p == cannon:
                             return True
                         break
-                    if p == rook or p == general:
+                    if p in (rook, general):
                         return True
                     screen = True
         horse = HORSE | enemy
@@ -748,7 +747,6 @@ class Position:
             raise IllegalMove(self.why_illegal(move) or "bad-move", move.text())
         self.push(move)
 
-
     def play_moves(self, moves: str | Iterable[str | Move]) -> None:
         if isinstance(moves, str):
             moves = moves.replace(",", " ").split()
@@ -803,12 +801,8 @@ _ADVISOR_POINTS = (
     frozenset(square(f, r) for f, r in ((3, 9), (5, 9), (4, 8), (3, 7), (5, 7))),
 )
 _ELEPHANT_POINTS = (
-    frozenset(
-        square(f, r) for f, r in ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))
-    ),
-    frozenset(
-        square(f, r) for f, r in ((2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5))
-    ),
+    frozenset(square(f, r) for f, r in ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))),
+    frozenset(square(f, r) for f, r in ((2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5))),
 )
 _SOLDIER_POINTS = (
     frozenset(
