@@ -26,7 +26,7 @@ horse-leg / 蹩马腿：马前进方向上紧挨着的点有棋子，马走不�
 A side with no legal move loses, in check (将死) or not (困毙, XQ-R11):
 
 >>> Position("3k5/R8/9/9/9/9/9/9/9/4K4 b").outcome()
-Outcome(winner='red', reason='stalemate')
+Outcome(winner='red', reason='stalemate', offender=None)
 """
 
 from __future__ import annotations
@@ -340,10 +340,12 @@ def parse_moves(text: str | Iterable[str]) -> list[Move]:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is ``"red"``, ``"black"`` or ``None`` (a draw)."""
+    """How a game ended: ``winner`` is ``"red"``, ``"black"`` or ``None`` (a draw);
+    ``reason`` the rule, ``offender`` the side that broke a repetition rule."""
 
     winner: str | None
     reason: str
+    offender: str | None = None
 
 
 # ---------------------------------------------------------------------------

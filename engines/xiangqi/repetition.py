@@ -271,7 +271,7 @@ def result(
 
     >>> from engines.xiangqi import Position
     >>> result(Position("3k5/R8/9/9/9/9/9/9/9/4K4 b"))
-    Outcome(winner='red', reason='stalemate')
+    Outcome(winner='red', reason='stalemate', offender=None)
     """
     outcome = position.outcome()
     if outcome is not None:
@@ -279,7 +279,7 @@ def result(
     found = ruling(position, rules)
     if found is not None:
         winner = None if found.result == "draw" else found.result
-        return Outcome(winner, found.rule)
+        return Outcome(winner, found.rule, found.offender)
     if natural_limit is not None and position.halfmoves >= 2 * natural_limit:
         return Outcome(None, "natural-limit")
     return None
