@@ -430,8 +430,6 @@ class Position:
                 raise BadPosition("bad-fen", f"advisor on {square_name(sq)}")
             elif kind == ELEPHANT and sq not in _ELEPHANT_POINTS[color]:
                 raise BadPosition("bad-fen", f"elephant on {square_name(sq)}")
-            elif kind == SOLDIER and sq not in _SOLDIER_POINTS[color]:
-                raise BadPosition("bad-fen", f"soldier on {square_name(sq)}")
         limits = {GENERAL: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, ROOK: 2, CANNON: 2, SOLDIER: 5}
         for color in (RED, BLACK):
             if counts.get(piece(GENERAL, color), 0) != 1:
@@ -805,18 +803,6 @@ _ADVISOR_POINTS = (
 _ELEPHANT_POINTS = (
     frozenset(square(f, r) for f, r in ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))),
     frozenset(square(f, r) for f, r in ((2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5))),
-)
-_SOLDIER_POINTS = (
-    frozenset(
-        sq
-        for sq in range(POINTS)
-        if rank_of(sq) >= 5 or (rank_of(sq) in (3, 4) and file_of(sq) % 2 == 0)
-    ),
-    frozenset(
-        sq
-        for sq in range(POINTS)
-        if rank_of(sq) <= 4 or (rank_of(sq) in (5, 6) and file_of(sq) % 2 == 0)
-    ),
 )
 
 
