@@ -130,7 +130,10 @@ def _move(position: Position, move: Move | str) -> Move:
 
 def chinese(position: Position, move: Move | str) -> str:
     """The Chinese name of a legal move: ``炮二平五``, ``马８进７``, ``前车进三``."""
-    move = _move(position, move)
+    return _chinese(position, _move(position, move))
+
+
+def _chinese(position: Position, move: Move) -> str:
     color, kind, action, number, (place, count, several) = _parts(position, move)
     names = RED_NAMES if color == RED else BLACK_NAMES
     numbers = RED_NUMBERS if color == RED else BLACK_NUMBERS
@@ -153,7 +156,10 @@ def chinese(position: Position, move: Move | str) -> str:
 
 def wxf(position: Position, move: Move | str) -> str:
     """The WXF name of a legal move: ``C2=5``, ``H8+7``, ``R++3``."""
-    move = _move(position, move)
+    return _wxf(position, _move(position, move))
+
+
+def _wxf(position: Position, move: Move) -> str:
     color, kind, action, number, (place, count, _several) = _parts(position, move)
     letter = WXF_LETTERS[kind]
     file_number = _side_file(move.from_square, color)
@@ -186,7 +192,7 @@ def parse_chinese(position: Position, text: str) -> Move:
     wanted = _canonical_chinese(text)
     for code in position.legal_codes():
         move = Move.from_code(code)
-        if _canonical_chinese(chinese(position, move)) == wanted:
+        if _canonical_chinese(_chinese(position, move)) == wanted:
             return move
     raise IllegalMove("bad-move", text)
 
@@ -201,7 +207,7 @@ def parse_wxf(position: Position, text: str) -> Move:
     wanted = _canonical_wxf(text)
     for code in position.legal_codes():
         move = Move.from_code(code)
-        if wxf(position, move) == wanted:
+        if _wxf(position, move) == wanted:
             return move
     raise IllegalMove("bad-move", text)
 
