@@ -12,8 +12,10 @@ file number replaces the piece's name (前七). Advisors and elephants never nee
 
 WXF: the same in Latin letters and digits (K A E H R C P; files 1-9 from the mover's
 right; ``+`` forward, ``-`` back, ``=`` sideways); a front or rear piece replaces its
-file by ``+`` or ``-`` (``R++3``) and three or more soldiers on a file are
-written with their place and file (``15=6``), as pyffish writes them.
+file by ``+`` or ``-`` (``R++3``), and soldiers three or more on a file, or two on
+each of two files, are written with their place from the front and their file
+(``15=6``), as pyffish writes them. pyffish names a front or rear piece by its file
+where that is not ambiguous (``C5+5``); ``parse_wxf`` reads that form too.
 
 >>> from engines.xiangqi import Position
 >>> p = Position()
@@ -159,13 +161,13 @@ def wxf(position: Position, move: Move | str) -> str:
     return _wxf(position, _move(position, move))
 
 
-def _wxf(position: Position, move: Move) -> str:
-    color, kind, action, number, (place, count, _several) = _parts(position, move)
+def _wxf(position: Position, move: Move, tandem: bool = True) -> str:
+    color, kind, action, number, (place, count, several) = _parts(position, move)
     letter = WXF_LETTERS[kind]
     file_number = _side_file(move.from_square, color)
-    if count == 1:
+    if count == 1 or not tandem:
         head = f"{letter}{file_number}"
-    elif count == 2:
+    elif count == 2 and not several:
         head = letter + "+-"[place]
     else:
         head = f"{place + 1}{file_number}"
@@ -203,12 +205,17 @@ def _canonical_wxf(text: str) -> str:
 
 
 def parse_wxf(position: Position, text: str) -> Move:
-    """The legal move a WXF name describes (``C2=5``; B and N read as E and H)."""
+    """The legal move a WXF name describes (``C2=5``; B and N read as E and H).
+    A piece of a tandem may also be named by its file (``C5+5`` for ``C-+5``), as
+    pyffish writes it where that is not ambiguous."""
     wanted = _canonical_wxf(text)
-    for code in position.legal_codes():
-        move = Move.from_code(code)
+    moves = [Move.from_code(code) for code in position.legal_codes()]
+    for move in moves:
         if _wxf(position, move) == wanted:
             return move
+    by_file = [move for move in moves if _wxf(position, move, tandem=False) == wanted]
+    if len(by_file) == 1:
+        return by_file[0]
     raise IllegalMove("bad-move", text)
 
 

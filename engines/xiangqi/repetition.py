@@ -21,8 +21,10 @@ advisor (a general or a soldier attacking is never a chase) on an enemy piece ot
 than the general or a soldier still on its own side of the river, where the capture
 would be legal and the piece is either worth more than the attacker (a rook attacked
 by a horse or a cannon; a rook, cannon or horse by an elephant or advisor) or has no
-legal recapture (无根). An attack on a piece of the same kind that could take back
-at once is an offer to exchange (兑), not a chase.
+legal recapture (无根). An attack on a piece of the same kind is an offer to exchange
+(兑), not a chase, unless that piece could not take back: a pinned piece, or a horse
+whose leg towards the attacker is blocked (Fairy-Stockfish's reading of the AXF
+rules, which the differential tests hold us to).
 
 >>> from engines.xiangqi import Position
 >>> p = Position("3k5/9/9/9/9/9/9/9/9/4K3R w")
@@ -124,6 +126,21 @@ def _is_legal_for(position: Position, color: int, code: int) -> bool:
         position.turn ^= 1
 
 
+def _pinned(position: Position, sq: int) -> bool:
+    """Does the piece on ``sq`` shield its own general (taking it away would expose
+    the general to an attack, the facing general included, that is not there now)?"""
+    board = position.board
+    p = board[sq]
+    color = p >> 3
+    king = position.kings[color]
+    if position._attacked(king, color):
+        return False
+    board[sq] = 0
+    exposed = position._attacked(king, color)
+    board[sq] = p
+    return exposed
+
+
 def chased(position: Position) -> frozenset[int]:
     """The points of the side to move's pieces that the last move chases (捉).
 
@@ -163,8 +180,15 @@ def chased(position: Position) -> frozenset[int]:
         if higher:
             found.add(x)
             continue
-        if kind == attacker and _is_legal_for(position, us, (x << 7) | a):
-            continue  # an exchange offer (兑), not a chase
+        if kind == attacker:
+            # Like attacking like is an exchange offer (兑), not a chase, when the
+            # piece attacked could take back by its move rule: a horse whose leg
+            # is free, any other kind unless it is pinned to its general.
+            if kind == HORSE:
+                if any(m & 127 == a for m in position._piece_moves(x, target)):
+                    continue
+            elif not _pinned(position, x):
+                continue
         position.turn ^= 1
         position.push(code)  # them takes; can us take back?
         protected = any(m & 127 == x for m in position.legal_codes())
