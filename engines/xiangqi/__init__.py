@@ -527,22 +527,6 @@ class Position:
         """Is the side to move in check (将军)?"""
         return self._attacked(self.kings[self.turn], self.turn)
 
-    def attackers(self, sq: int, color: int) -> list[int]:
-        """The points of ``color``'s pieces that could move to ``sq`` by their move
-        rules (pseudo-legally), whatever stands on ``sq``."""
-        found = []
-        board = self.board
-        saved = board[sq]
-        board[sq] = piece(SOLDIER, 1 - color) if saved == 0 or saved >> 3 == color else saved
-        for frm, p in enumerate(board):
-            if p and p >> 3 == color:
-                for m in self._piece_moves(frm, p):
-                    if m & 127 == sq:
-                        found.append(frm)
-                        break
-        board[sq] = saved
-        return found
-
     # -- move generation
 
     def _piece_moves(self, frm: int, p: int) -> list[int]:
