@@ -67,3 +67,60 @@ def test_material_search_sees_mate():
     found = best_moves(Position(MATES["X18"][0]), 1)
     assert [m.text() for m in found.best_moves] == ["h3e3"]
     assert found.score > 50_000
+
+
+def naive_wins(position: Position, n: int) -> bool:
+    """Plain recursion, no table, no ordering: the definition of a win within n."""
+    for move in position.legal_moves():
+        position.push(move)
+        try:
+            replies = position.legal_moves()
+            if not replies:
+                return True
+            if n > 1 and all(_naive_loses(position, reply, n - 1) for reply in replies):
+                return True
+        finally:
+            position.pop()
+    return False
+
+
+def _naive_loses(position: Position, reply, n: int) -> bool:
+    position.push(reply)
+    try:
+        return naive_wins(position, n)
+    finally:
+        position.pop()
+
+
+def naive_first_moves(position: Position, n: int) -> set[str]:
+    found = set()
+    for move in position.legal_moves():
+        position.push(move)
+        replies = position.legal_moves()
+        if not replies or (n > 1 and all(_naive_loses(position, r, n - 1) for r in replies)):
+            found.add(move.text())
+        position.pop()
+    return found
+
+
+def test_mate_search_agrees_with_plain_recursion_on_random_endings():
+    import random
+
+    rng = random.Random(7)
+    starts = [fen for fen, _, _ in MATES.values()]
+    compared = with_mates = 0
+    for _ in range(24):
+        position = Position(rng.choice(starts))
+        for _ply in range(rng.randint(0, 6)):
+            codes = position.legal_codes()
+            if not codes:
+                break
+            position.push(rng.choice(codes))
+        if not position.legal_codes():
+            continue
+        fresh = Position(position.fen())
+        found = {m.text() for m in mates(fresh, 2).first_moves}
+        assert found == naive_first_moves(fresh, 2), fresh.fen()
+        compared += 1
+        with_mates += bool(found)
+    assert compared >= 15 and with_mates >= 3
