@@ -29,6 +29,19 @@ from tests.peers.xiangqi_games import random_game
 
 VARIANT = "xiangqi"
 
+# Rulings where we knowingly differ from pyffish: (seed, ply) -> (pyffish's value,
+# our result). Each stays checked: if either engine changes its ruling, the test fails.
+KNOWN_RULINGS = {
+    # Red's rook shuttles e6-b6 while Black's cannon shuttles d9-g9. pyffish rules
+    # a perpetual chase of the elephant on g6: Red loses. For us Red's b6e6 chases
+    # the horse on e7, and e6b6 chases nothing: the rook on e6 already attacked g6
+    # along the same rank (Fairy-Stockfish's own "only new attacks count"). Probing
+    # pyffish alone, its ruling turns on Black's cannon leaving d9, a point the
+    # pinned horse e7 guards as it guards g6: its bookkeeping of pinned protectors
+    # ("fake roots"), which we do not reproduce. We rule an idle repetition: a draw.
+    (423, 17): (32000, "draw"),
+}
+
 
 def require_pyffish():
     try:
@@ -81,7 +94,12 @@ def compare_game(sf, seed: int, stats: dict) -> list:
             mine = ruling(position, "wxf")
             mine_value = None if mine is None else value_of(mine.result, position.turn)
             stats["asked"] += 1
-            if mine_value != theirs_value:
+            known = KNOWN_RULINGS.get((seed, ply))
+            if known is not None:
+                stats["known differences"] += 1
+                if known != (theirs_value, mine and mine.result):
+                    wrong.append((seed, ply, "known difference changed", theirs_value, mine))
+            elif mine_value != theirs_value:
                 wrong.append((seed, ply, "wxf ruling", theirs_value, mine, " ".join(texts)))
             if mine is not None:
                 stats["rulings"] += 1
