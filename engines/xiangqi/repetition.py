@@ -13,7 +13,8 @@ chase (捉) or an allowed move (闲着):
 * ``wxf`` (the Asian/WXF rules, as Fairy-Stockfish plays them): perpetual check is
   judged first: a side that checked on every move loses, unless both did (draw).
   Otherwise a side that chased **the same piece** on every move loses, unless both
-  did; otherwise a draw.
+  did; otherwise a draw. As in Fairy-Stockfish, the last mover's move into the
+  first occurrence is judged with the cycle, and a pinned attacker still chases.
 * ``none``: every repetition is a draw.
 
 A chase (捉) is a move that creates a new attack by a horse, rook, cannon, elephant or
@@ -141,8 +142,10 @@ def _pinned(position: Position, sq: int) -> bool:
     return exposed
 
 
-def chased(position: Position) -> frozenset[int]:
+def chased(position: Position, rules: str = DEFAULT_RULES) -> frozenset[int]:
     """The points of the side to move's pieces that the last move chases (捉).
+    Under the Chinese rules an attacker that could not legally take (pinned) chases
+    nothing; ``wxf`` counts it, as Fairy-Stockfish does.
 
     >>> from engines.xiangqi import Position
     >>> p = Position("5k3/9/2c6/9/9/9/9/9/9/R3K4 w")
@@ -172,7 +175,7 @@ def chased(position: Position) -> frozenset[int]:
         if kind == GENERAL or (kind == SOLDIER and own_side(x, us)):
             continue
         code = (a << 7) | x
-        if not _is_legal_for(position, them, code):
+        if rules != "wxf" and not _is_legal_for(position, them, code):
             continue
         higher = (kind == ROOK and attacker in (HORSE, CANNON)) or (
             kind in (ROOK, CANNON, HORSE) and attacker in (ELEPHANT, ADVISOR)
@@ -219,22 +222,29 @@ def cycle_start(position: Position) -> int | None:
     return None
 
 
-def cycle_moves(position: Position, start: int) -> list[MoveKind]:
+def cycle_moves(position: Position, start: int, rules: str = DEFAULT_RULES) -> list[MoveKind]:
     """Checks and chases of the moves after ply ``start``; the chased pieces are
-    given as their points at ply ``start`` (so the same piece keeps one name)."""
+    given as their points at ply ``start`` (so the same piece keeps one name).
+
+    ``wxf`` also judges the move that led to ply ``start`` (the first occurrence),
+    when the history has it, as Fairy-Stockfish does: a perpetual chase must then
+    have begun one move before the cycle."""
     replay = position.copy()
+    first = start - 1 if rules == "wxf" and start > 0 else start
     codes = []
-    while len(replay._stack) > start:
+    while len(replay._stack) > first:
         codes.append(replay._stack[-1][0])
         replay.pop()
     codes.reverse()
     names = {sq: sq for sq in range(90)}  # current point -> point at ``start``
     kinds = []
-    for code in codes:
+    for number, code in enumerate(codes):
         frm, to = code >> 7, code & 127
         replay.push(code)
-        names[to] = names[frm]
-        kinds.append(MoveKind(replay.is_check(), frozenset(names[sq] for sq in chased(replay))))
+        if first + number >= start:  # the move into the first occurrence keeps its points
+            names[to] = names[frm]
+        chases = frozenset(names[sq] for sq in chased(replay, rules))
+        kinds.append(MoveKind(replay.is_check(), chases))
     return kinds
 
 
@@ -248,7 +258,7 @@ def ruling(position: Position, rules: str = DEFAULT_RULES) -> Ruling | None:
         return None
     if rules == "none":
         return Ruling("draw", REPETITION, None)
-    kinds = cycle_moves(position, start)
+    kinds = cycle_moves(position, start, rules)
     last = position.turn ^ 1  # the side that made the last move
     # Moves alternate; the last one (index -1) is by ``last``.
     by_side = {last: kinds[-1::-2], 1 - last: kinds[-2::-2]}

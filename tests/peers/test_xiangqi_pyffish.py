@@ -34,11 +34,12 @@ VARIANT = "xiangqi"
 KNOWN_RULINGS = {
     # Red's rook shuttles e6-b6 while Black's cannon shuttles d9-g9. pyffish rules
     # a perpetual chase of the elephant on g6: Red loses. For us Red's b6e6 chases
-    # the horse on e7, and e6b6 chases nothing: the rook on e6 already attacked g6
-    # along the same rank (Fairy-Stockfish's own "only new attacks count"). Probing
-    # pyffish alone, its ruling turns on Black's cannon leaving d9, a point the
-    # pinned horse e7 guards as it guards g6: its bookkeeping of pinned protectors
-    # ("fake roots"), which we do not reproduce. We rule an idle repetition: a draw.
+    # the horse on e7 only, and e6b6 chases nothing: the rook attacked g6 from e6
+    # already, along the same rank (Fairy-Stockfish's own "only new attacks
+    # count"). Probing pyffish alone, its ruling turns on the elephant g6 and on
+    # Black's cannon leaving d9 (with the cannon kept on d9 it rules a draw); which
+    # of its rules counts e6b6 as a chase we have not found. We rule an idle
+    # repetition: a draw.
     (423, 17): (32000, "draw"),
 }
 
@@ -175,6 +176,16 @@ def test_mixed_cycles_as_pyffish_rules_them(sf):
     cases = [
         ("3k5/9/9/9/9/9/9/2c6/9/R3K4 w", "a1a10 d10d9 a10a3 d9d10 a3a10 d10d9 a10a3 d9d10 a3a10"),
         ("3k5/9/2c1b1N2/4p1N2/9/9/9/9/9/R3K4 w", "a1a8 c8c7 a8a7 c7c8 a7a8 c8c7 a8a7 c7c8 a7a8"),
+        (  # the move into the cycle counts (GAME_660 of test_repetition)
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "b3b10 b8b6 a1a3 h8h1 i1h1 i10i8 h1i1 i8i10 i1h1 i10i8 h3b3 i8h8 g4g5 a10b10 a3a1 "
+            "b6h6 b3b5 d10e9 g1e3 h8b8 e3g1 b8h8 g1e3 h8b8 e3g1 b8h8",
+        ),
+        (  # a pinned attacker chases (GAME_1917 of test_repetition)
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w",
+            "h1f2 c5d3 c2c10 d10e9 i4i5 b10b6 g4g5 b6b10 h4e4 b10b6 e4h4 b6b10 h4e4 b10b6 "
+            "c10d10 b6b1 d1e2 b1b6 e2d1 b6b1 d1e2 b1b6 e2d1",
+        ),
     ]
     for fen, moves in cases:
         position = Position(fen)

@@ -124,6 +124,42 @@ def test_both_sides_chasing():
     assert ruling(position, "wxf") == Ruling("black", "perpetual-chase", "red")
 
 
+# Two games from the pyffish differential where the rule sets part (pyffish's
+# ruling in brackets).
+
+GAME_660 = (
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+    "b3b10 b8b6 a1a3 h8h1 i1h1 i10i8 h1i1 i8i10 i1h1 i10i8 h3b3 i8h8 g4g5 a10b10 a3a1 b6h6 "
+    "b3b5 d10e9 g1e3 h8b8 e3g1 b8h8 g1e3 h8b8 e3g1 b8h8",
+)
+GAME_1917 = (
+    "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w",
+    "h1f2 c5d3 c2c10 d10e9 i4i5 b10b6 g4g5 b6b10 h4e4 b10b6 e4h4 b6b10 h4e4 b10b6 c10d10 "
+    "b6b1 d1e2 b1b6 e2d1 b6b1 d1e2 b1b6 e2d1",
+)
+
+
+def test_wxf_judges_the_move_into_the_cycle_too():
+    # Black's rook chases the cannon on b5 on every move of the cycle (h8b8 directly,
+    # b8h8 by uncovering the rook on b10), but not on the move before it (b6h6):
+    # the Chinese rules judge the cycle alone, WXF as Fairy-Stockfish (draw).
+    position = played(*GAME_660)
+    assert ruling(position) == Ruling("red", "perpetual-chase", "black")
+    assert ruling(position, "wxf") == Ruling("draw", "idle-repetition", None)
+
+
+def test_a_pinned_attacker_chases_under_wxf_only():
+    # e2d1 frees the horse f2's leg, so it attacks the horse on d3; but f2 is pinned
+    # by the cannon on f6 (screen f5) against the general on f1, so it could not
+    # take. Chinese rules: no chase, a draw. WXF (Fairy-Stockfish, Black wins):
+    # Red chases d3 on every move.
+    position = played(*GAME_1917)
+    assert chased(position) == set()
+    assert parse_square("d3") in chased(position, "wxf")
+    assert ruling(position) == Ruling("draw", "idle-repetition", None)
+    assert ruling(position, "wxf") == Ruling("black", "perpetual-chase", "red")
+
+
 # The end of a game
 
 
