@@ -151,7 +151,7 @@ def mates(
             unsettled.append(Move.from_code(code))
             search.nodes = search.max_nodes  # nothing left for the rest either
     if budget is not None:
-        budget.spent += min(search.nodes, limit)
+        budget.spend(min(search.nodes, limit))  # within what was left: never raises
     key = lambda m: m.text()  # noqa: E731
     return MateResult(
         tuple(sorted(found, key=key)),
