@@ -677,6 +677,39 @@ class Position:
             return "self-check"
         return None
 
+    def destinations(self, sq: int) -> dict[int, str | None]:
+        """Every point the piece on ``sq`` could reach by its move pattern on an
+        empty board, each with the reason it may not go there now (``None``: a
+        legal move). For "tick every legal destination" exercises: the ticked
+        points are the ``None`` ones, and each other point has its explanation.
+
+        >>> p = Position("5k3/9/9/9/9/9/9/9/1R7/1N2K4 w")
+        >>> {square_name(t): why for t, why in p.destinations(parse_square("b1")).items()}
+        {'d2': None, 'a3': 'horse-leg', 'c3': 'horse-leg'}
+        """
+        p = self.board[sq]
+        if not p:
+            raise ValueError(f"no piece on {square_name(sq)}")
+        kind, color = p & 7, p >> 3
+        f, r = sq % WIDTH, sq // WIDTH
+        if kind in (ROOK, CANNON):
+            steps = [t for ray in RAYS[sq] for t in ray]
+        else:
+            deltas = {
+                GENERAL: ((0, 1), (0, -1), (1, 0), (-1, 0)),
+                ADVISOR: ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+                ELEPHANT: ((2, 2), (2, -2), (-2, 2), (-2, -2)),
+                HORSE: ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)),
+                SOLDIER: ((0, 1), (0, -1), (1, 0), (-1, 0)),
+            }[kind]
+            steps = [square(f + df, r + dr) for df, dr in deltas if _on(f + df, r + dr)]
+        turn = self.turn
+        self.turn = color  # judge the piece's own moves whoever is to move
+        try:
+            return {t: self.why_illegal(Move(sq, t)) for t in sorted(steps)}
+        finally:
+            self.turn = turn
+
     # -- playing
 
     def push(self, move: Move | int) -> None:

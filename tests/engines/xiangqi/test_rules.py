@@ -286,3 +286,50 @@ def test_refusals_carry_codes():
         position.play("c1c3")
     assert caught.value.code == "elephant-move"
     assert "zh" in caught.value.reason
+
+
+# Destinations with reasons (the "tick every legal destination" exercises)
+
+
+def reasons(fen: str, point: str) -> dict[str, str | None]:
+    position = Position(fen)
+    return {square_name(t): why for t, why in position.destinations(parse_square(point)).items()}
+
+
+def test_destinations_explain_every_point_of_the_pattern():
+    assert reasons("5k3/9/9/9/9/9/9/9/3R5/2B1K4 w", "c1") == {"a3": None, "e3": "elephant-eye"}
+    assert reasons("5k3/9/9/9/9/2B6/9/9/9/4K4 w", "c5") == {
+        "a3": None,
+        "e3": None,
+        "a7": "river",
+        "e7": "river",
+    }
+    general = reasons("5k3/9/9/9/9/9/9/3K5/9/9 w", "d3")
+    assert general == {"c3": "palace", "d2": None, "d4": "palace", "e3": None}
+    soldier = reasons("5k3/9/9/9/9/9/4P4/9/9/4K4 w", "e4")
+    assert soldier == {
+        "d4": "soldier-sideways",
+        "e3": "soldier-move",
+        "e5": None,
+        "f4": "soldier-sideways",
+    }
+    pinned = reasons("4k4/9/9/9/9/9/9/9/4N4/4K4 w", "e2")
+    assert set(pinned.values()) == {"facing-generals"}
+    cannon = reasons("5k3/p8/9/9/9/P8/9/9/9/C3K4 w", "a1")
+    assert {t for t, why in cannon.items() if why is None} == {
+        "a2",
+        "a3",
+        "a4",
+        "b1",
+        "c1",
+        "d1",
+        "a9",
+    }
+    assert cannon["a5"] == "own-piece" and cannon["a10"] == "line-blocked"
+    assert cannon["e1"] == "own-piece" and cannon["f1"] == "line-blocked"
+
+
+def test_destinations_of_the_side_not_to_move():
+    assert reasons("4k4/9/9/9/9/9/9/9/4N4/4K4 b", "e10") == {"d10": None, "e9": None, "f10": None}
+    with pytest.raises(ValueError):
+        Position().destinations(parse_square("e5"))
