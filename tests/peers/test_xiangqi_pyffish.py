@@ -32,14 +32,20 @@ VARIANT = "xiangqi"
 # Rulings where we knowingly differ from pyffish: (seed, ply) -> (pyffish's value,
 # our result). Each stays checked: if either engine changes its ruling, the test fails.
 KNOWN_RULINGS = {
-    # Red's rook shuttles e6-b6 while Black's cannon shuttles d9-g9. pyffish rules
-    # a perpetual chase of the elephant on g6: Red loses. For us Red's b6e6 chases
-    # the horse on e7 only, and e6b6 chases nothing: the rook attacked g6 from e6
-    # already, along the same rank (Fairy-Stockfish's own "only new attacks
-    # count"). Probing pyffish alone, its ruling turns on the elephant g6 and on
-    # Black's cannon leaving d9 (with the cannon kept on d9 it rules a draw); which
-    # of its rules counts e6b6 as a chase we have not found. We rule an idle
-    # repetition: a draw.
+    # Red's rook shuttles e6-b6 while Black's cannon shuttles d9-g9; the elephant on
+    # g6 is guarded by the horse on e7 alone. pyffish rules a perpetual chase of g6
+    # (Red loses); we rule an idle repetition (a draw). Two readings of
+    # Fairy-Stockfish's chase code (position.cpp, Position::chased) account for it:
+    # - e6b6: the moved rook is also tried as a "discovered" attacker, against the
+    #   board with its old point e6 occupied, so g6 (attacked from e6 already, along
+    #   the same rank) counts as newly attacked; its direct-attack rule excludes
+    #   that very line ("only new attacks count");
+    # - it takes the horse on e7 for pinned by the facing generals because it is
+    #   Black's only piece on the e-file, although Red's elephant on e3 stands
+    #   between the generals too; so g6 counts as unguarded.
+    # With Black shuffling the advisor onto e9 instead (two black pieces on the
+    # file) pyffish rules a draw. We keep our reading: g6 is neither newly attacked
+    # nor unguarded.
     (423, 17): (32000, "draw"),
 }
 
