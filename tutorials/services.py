@@ -130,14 +130,17 @@ def next_lesson(rows: list[LessonRow], after: Lesson | None = None) -> LessonRow
 
 @dataclass
 class StartLink:
-    """Where a game begins for this learner: lesson 1, or the lesson they are on."""
+    """Where a game begins for this learner: lesson 1, the lesson they are on, or
+    (every lesson done) the game's puzzles."""
 
     game: Game
-    row: LessonRow
+    row: LessonRow | None  # None: every lesson is complete
     returning: bool  # the learner has begun this game's lessons
 
     @property
     def url(self) -> str:
+        if self.row is None:
+            return reverse("puzzles:next", args=[self.game.slug])
         return self.row.lesson.get_absolute_url()
 
 
@@ -148,11 +151,8 @@ def start_links(learner: Learner | None) -> list[StartLink]:
         if not _lesson_counts().get(game.slug):
             continue
         rows = lesson_rows(game.slug, learner)
-        row = next_lesson(rows)
-        if row is None:  # every lesson done: the last one, to look back at
-            row = rows[-1]
         returning = any(r.steps_done for r in rows)
-        links.append(StartLink(game, row, returning))
+        links.append(StartLink(game, next_lesson(rows), returning))
     return links
 
 

@@ -346,3 +346,14 @@ def test_the_home_page_starts_a_newcomer_at_lesson_one_and_a_learner_where_they_
     start = home[home.index('class="start-here"') :]
     assert 'href="/learn/go/second/"' in start
     assert "Go on: Second" in start
+
+
+def test_the_home_page_sends_a_learner_who_finished_every_lesson_to_the_puzzles(learner_client):
+    for order in (1, 2, 3):
+        learner_client.post(STEP.format(order), {"action": "next"})
+    learner_client.post(STEP.format(2), {"move": "c2", "ply": "0"})
+    learner_client.post(STEP.format(3), {"move": "c2", "ply": "0"})
+    home = learner_client.get("/").content.decode()
+    start = home[home.index('class="start-here"') : home.index("daily-heading")]
+    assert 'href="/puzzles/go/next/"' in start
+    assert "Every lesson done: practise with puzzles" in start
