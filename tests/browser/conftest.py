@@ -40,6 +40,20 @@ def log_in(page, site, username, password=PASSWORD):
     expect(page.locator(".site-nav").get_by_role("link", name=username)).to_be_visible()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def live_server_closes_its_connections():
+    """The live server's threads close their database connection after each request.
+
+    Chromium keeps its connections to the live server open between requests, and the
+    thread serving one holds its database connection as long as CONN_MAX_AGE lets it;
+    PostgreSQL then refused to drop a worker's test database at the end ("being
+    accessed by other users").
+    """
+    from django.db import connections
+
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not CHROMIUM.exists():
