@@ -629,3 +629,23 @@ BIG_HAND = parse_cards(
     + [f"♣{r}" for r in ("2", *HAND_RANKS[:8])]
     + [f"♦{r}" for r in HAND_RANKS[3:9]]
 )
+
+
+# --- a Dagunzi ending on a card table ----------------------------------------------------------
+
+# Seat 3 (your left, the dealer's side) led ♥8♥8 under 死棒. You hold two 棒, ♥JJ and ♥66:
+# ♥JJ wins the trick and, the solver shows, 45 points for your side; ♥66 gives nothing.
+DAGUNZI_ENDING = {
+    "level": 7,
+    "trump": "♠",
+    "dealer": 1,
+    "kitty_points": 10,
+    "follow": "dead",
+    "hands": [
+        ["♥J", "♥J", "♥6", "♥6"],
+        ["♥Q", "♥5", "♥K", "♣4"],
+        ["♥A", "♥4", "♣3", "♣6"],
+        ["♣K", "♣9"],
+    ],
+    "trick": [["♥8", "♥8"]],
+}

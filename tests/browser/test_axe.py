@@ -17,6 +17,7 @@ from classrooms import services
 from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Puzzle
 from tests.conftest import make_user
+from tests.helpers import DAGUNZI_ENDING as ENDING
 from tests.helpers import LADDER
 from tutorials.models import Lesson
 
@@ -27,21 +28,6 @@ pytestmark = pytest.mark.browser
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "qipai" / "axe"
 AXE = CACHE / "node_modules" / "axe-core" / "axe.min.js"
 
-# A Dagunzi ending (as in test_dagunzi): the card table with a trick on it.
-ENDING = {
-    "level": 7,
-    "trump": "♠",
-    "dealer": 1,
-    "kitty_points": 10,
-    "follow": "dead",
-    "hands": [
-        ["♥J", "♥J", "♥6", "♥6"],
-        ["♥Q", "♥5", "♥K", "♣4"],
-        ["♥A", "♥4", "♣3", "♣6"],
-        ["♣K", "♣9"],
-    ],
-    "trick": [["♥8", "♥8"]],
-}
 
 RUN_AXE = """async () => {
   const result = await axe.run(document, {resultTypes: ["violations"]});

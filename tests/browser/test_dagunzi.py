@@ -6,27 +6,11 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles.models import Puzzle
+from tests.helpers import DAGUNZI_ENDING as ENDING
 
 pytestmark = pytest.mark.browser
 
 CORRECT = re.compile("正确|Correct")
-
-# Seat 3 (your left, the dealer's side) led ♥8♥8 under 死棒. You hold two 棒, ♥JJ and ♥66:
-# ♥JJ wins the trick and, the solver shows, 45 points for your side; ♥66 gives nothing.
-ENDING = {
-    "level": 7,
-    "trump": "♠",
-    "dealer": 1,
-    "kitty_points": 10,
-    "follow": "dead",
-    "hands": [
-        ["♥J", "♥J", "♥6", "♥6"],
-        ["♥Q", "♥5", "♥K", "♣4"],
-        ["♥A", "♥4", "♣3", "♣6"],
-        ["♣K", "♣9"],
-    ],
-    "trick": [["♥8", "♥8"]],
-}
 
 
 @pytest.fixture
