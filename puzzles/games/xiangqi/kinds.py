@@ -355,9 +355,9 @@ class MateKind(XiangqiKind):
         winning = _names(board, node["wins"])
         answer_words = both(f"能赢的走法：{winning['zh']}。", f"Moves that win: {winning['en']}.")
         message = both(
-            f"这步之后，{defender['zh']}可以走 {named['zh']}，{NUMBER_ZH[left]}步之内杀不了了。",
-            f"After it {defender['en']} plays {named['en']}, and there is no mate within "
-            f"{NUMBER_EN[left]} of your moves any more.",
+            f"这步之后{defender['zh']}有应法，{NUMBER_ZH[left]}步之内杀不了了。",
+            f"{defender['en']} has an answer to it: no mate within {NUMBER_EN[left]} "
+            "of your moves any more.",
         )
         return Verdict(WRONG, message=message, answer=answer_words, refutation=(label,)), {
             "moves": moves,
@@ -373,13 +373,14 @@ class MateKind(XiangqiKind):
         state = state or {}
         board = self.current(data, state)
         arrows = []
-        if state.get("wrong"):
+        if state.get("answer_shown"):  # the winning moves, from where the miss was made
+            node = self.node(data, state)
+            arrows += [(m, "good") for m in sorted(node["wins"])] if node else []
+        elif state.get("wrong"):  # the miss and the defence that refutes it, played
             arrows.append((state["wrong"], "bad"))
+            board.push(Move.from_text(state["wrong"]))
             if state.get("shown"):
-                arrows.append((state["shown"], "last"))
-            if state.get("answer_shown"):
-                node = self.node(data, state)
-                arrows += [(m, "good") for m in sorted(node["wins"])] if node else []
+                board.push(Move.from_text(state["shown"]))
         if not interactive:
             return draw(board, arrows=arrows)
         return self.controls(data, state, board, verdict, arrows=arrows)
