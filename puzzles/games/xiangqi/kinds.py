@@ -503,13 +503,18 @@ class LegalKind(XiangqiKind):
                 words = both("对，它只能走这一个点。", "Right: that is its only point.")
             else:
                 words = both(f"全部找到，一共 {len(truth)} 个点。", f"All {len(truth)} found.")
+            # Why the other points of its pattern are refused, one line a rule (a
+            # blocked line and its own pieces go without saying).
+            by_rule: dict[str, list[str]] = {}
+            for t, why in destinations.items():
+                if why is not None and why not in ("own-piece", "line-blocked"):
+                    by_rule.setdefault(why, []).append(square_name(t))
             refused = [
                 both(
-                    f"{square_name(t)}：{reason(why)['zh']}",
-                    f"{square_name(t)}: {reason(why)['en']}",
+                    f"{'、'.join(points)}：{reason(why)['zh']}",
+                    f"{', '.join(points)}: {reason(why)['en']}",
                 )
-                for t, why in destinations.items()
-                if why is not None and why != "own-piece"
+                for why, points in by_rule.items()
             ]
             if refused:
                 words = joined([words, *refused], zh="", en=" ")
