@@ -313,3 +313,10 @@ def test_a_malformed_move_is_a_400_and_keeps_the_attempt(client):
     assert "c3c10" not in localized({"zh": text(response)})
     response = client.post(url, {"move": "c3c10", "ply": "2"})
     assert "将死" in text(response)
+
+
+def test_the_notation_box_example_never_gives_the_answer_away():
+    kind, data = ready("xiangqi.notation", {"fen": START, "move": "h3e3"})
+    assert 'placeholder="马二进三"' in kind.board(data, {})
+    kind, data = ready("xiangqi.notation", {"fen": START, "move": "h1g3"})
+    assert 'placeholder="炮二平五"' in kind.board(data, {})

@@ -102,8 +102,8 @@ def picture(
     texts = [
         Text(3.5, 6.18, "楚 河", "board-river"),
         Text(7.5, 6.18, "汉 界", "board-river"),
-        *(Text(_x(f), 0.85, BLACK_FILES[f]) for f in range(9)),
-        *(Text(_x(f), 11.55, RED_FILES[f]) for f in range(9)),
+        *(Text(_x(f), 0.78, BLACK_FILES[f]) for f in range(9)),
+        *(Text(_x(f), 11.68, RED_FILES[f]) for f in range(9)),
     ]
     return Picture(
         11,

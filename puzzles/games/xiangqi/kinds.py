@@ -1138,7 +1138,9 @@ class NotationKind(XiangqiKind):
             return shown
         label = _("The move:")
         button = _("Answer")  # outside the f-string, where makemessages finds it
-        example = "炮二平五" if self.style(data) == "chinese" else "C2=5"
+        # An example of the form, never the answer itself.
+        examples = ("炮二平五", "马二进三") if self.style(data) == "chinese" else ("C2=5", "H2+3")
+        example = examples[1] if self.written(data) == examples[0] else examples[0]
         field = (
             '<div class="answer-controls">'
             f'<label for="notation-answer">{escape(label)}</label>'
