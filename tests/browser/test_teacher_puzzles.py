@@ -59,6 +59,7 @@ TEACHER_PAGES = [
     ("go-sgf", "/classes/puzzles/new/go/sgf/"),
     ("renju-editor", "/classes/puzzles/new/renju/"),
     ("dagunzi-ending", "/classes/puzzles/new/dagunzi/"),
+    ("xiangqi-position", "/classes/puzzles/new/xiangqi/"),
 ]
 
 
