@@ -60,6 +60,9 @@ def _piece(spot: Spot) -> str:
     )
 
 
+RINGED = ("last", "good", "bad", "target", "lifted")
+
+
 def _mark(spot: Spot) -> str:
     x, y, mark = spot.x, spot.y, spot.mark
     if mark in ("cross", "picked"):
@@ -68,6 +71,9 @@ def _mark(spot: Spot) -> str:
             f'<path class="mark mark-{mark}" d="M{_n(x - d)} {_n(y - d)}L{_n(x + d)} {_n(y + d)}'
             f'M{_n(x - d)} {_n(y + d)}L{_n(x + d)} {_n(y - d)}"/>'
         )
+    if spot.piece is not None and spot.piece.glyph and mark in RINGED:
+        # A piece with a character: the ring goes round it, clear of the character.
+        return f'<circle class="mark mark-{escape(mark)}" cx="{_n(x)}" cy="{_n(y)}" r="0.5"/>'
     if mark == "target":  # a triangle, as problem books and SGF's TR mark it
         corners = (
             f"{_n(x)},{_n(y - 0.24)} {_n(x - 0.21)},{_n(y + 0.13)} {_n(x + 0.21)},{_n(y + 0.13)}"

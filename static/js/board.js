@@ -8,7 +8,8 @@
  *   point just played) or, when nothing is left to play, to the verdict, and
  *   the verdict is read out by a live region that stays in the page;
  * - on a touch screen a first tap selects a point and a second tap (on it, or
- *   on the "Play D4" button shown under the board) plays it;
+ *   on the "Play D4" button shown under the board) plays it; a move from point
+ *   to point (a piece picked up, then where it goes) is two taps already;
  * - a board wider than its frame scrolls to where the stones are.
  */
 (() => {
@@ -139,6 +140,8 @@
     // Marks are undone by another tap: they need no confirming; nor do a
     // mouse's clicks and a keyboard's presses.
     if (point.hasAttribute("aria-pressed") || (kind !== "touch" && kind !== "pen")) return;
+    // A move from point to point is already two taps: the piece, then where it goes.
+    if (form.querySelector('button.point[name="select"]')) return;
     if (point.classList.contains("is-selected")) return; // the second tap plays
     event.preventDefault();
     select(point, form);

@@ -437,6 +437,49 @@ def test_dagunzi_ending_made_and_solved(teacher):
     assert "Not this one." in wrong and "the attackers can take 75" in wrong
 
 
+XIANGQI = {
+    "kind": "xiangqi.mate",
+    "fen": "3ak4/9/9/9/6p2/9/9/2RR1K3/9/9 w",
+    "depth": "2",
+    "gain": "400",
+}
+
+
+def test_xiangqi_mate_made_from_a_fen_and_solved(teacher, settings):
+    settings.LANGUAGE_CODE = "zh-hans"
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/xiangqi/", XIANGQI))
+    assert puzzle.kind == "xiangqi.mate" and puzzle.data == {"fen": XIANGQI["fen"], "depth": 2}
+    assert puzzle.prompt_zh == "红先，两步杀。"  # left empty: the kind's own prompt
+    assert set(puzzle.prepared["tree"]["wins"]) == {"d3e3"}  # proven and stored on save
+    assert "Good. Keep going." in text_of(answer(teacher, puzzle, {"move": "d3e3"}))
+
+
+def test_xiangqi_win_material_made_and_solved(teacher):
+    fields = {**XIANGQI, "kind": "xiangqi.win", "fen": "3ak4/4a4/9/9/2n6/9/9/9/9/2R1K4 w"}
+    puzzle = saved_puzzle(teacher.post("/classes/puzzles/new/xiangqi/", fields))
+    assert puzzle.data == {"fen": fields["fen"], "gain": 400}
+    assert "Correct!" in text_of(answer(teacher, puzzle, {"move": "c1c6"}))
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"fen": "3ak4/9/9/9/6p2/9/9/2RR1K3/9 w"}, "fen is not a position"),
+        ({"depth": "3"}, "wins sooner, in 2"),
+        ({"depth": "1"}, "no win within 1"),
+        (
+            {"kind": "xiangqi.win", "fen": "3ak4/4a4/9/9/2n6/9/9/9/9/2R1K4 w", "gain": "900"},
+            "no move wins 900",
+        ),
+    ],
+)
+def test_refused_xiangqi_puzzles_say_why(teacher, changes, reason):
+    response = teacher.post("/classes/puzzles/new/xiangqi/", {**XIANGQI, **changes})
+    assert response.status_code == 400
+    assert reason in text_of(response)
+    assert not Puzzle.objects.exists()
+
+
 def test_dagunzi_seat_to_play_turns_the_table():
     data = dagunzi_editor.dagunzi_data(
         hands={"south": ["♥2"], "east": ["♥3"], "north": ["♥4"], "west": ["♥5"]},
@@ -638,7 +681,7 @@ def test_tampered_fields_are_bad_requests(teacher, case):
 
 
 def test_an_unknown_game_is_not_found(teacher):
-    assert teacher.get("/classes/puzzles/new/xiangqi/").status_code == 404
+    assert teacher.get("/classes/puzzles/new/shengji/").status_code == 404
     assert teacher.post("/classes/puzzles/new/chess/", go_fields()).status_code == 404
 
 

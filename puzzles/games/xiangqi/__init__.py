@@ -1,0 +1,1 @@
+"""象棋 Xiangqi: its puzzle kinds (``kinds``), board (``draw``), words (``words``)."""
