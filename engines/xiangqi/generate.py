@@ -5,9 +5,11 @@ searcher at a small depth, choosing at random among the best moves and now and t
 blundering) plays games. At each position of a game we look for
 
 * a mate (将死 or 困毙) in 1, 2 or 3 for the side to move, with at most three
-  winning first moves (``find_mate``); the position is then *trimmed*: pieces that
-  change neither the shortest win nor the set of winning first moves are taken off
-  while the position stays legal (``trim``), so that the proof stays small;
+  winning first moves (``find_mate``; mates in 3 only where the search is cheap:
+  few pieces left, or the game's final attack); the position is then *trimmed*:
+  pieces that change neither the shortest win nor the set of winning first moves
+  are taken off while the position stays legal (``trim``), so that the proof stays
+  small; the defences to a mate in 2 or 3 give shorter mates too (``follow_ups``);
 * a tactic: the searcher at depth 3 wins at least a horse's worth more than the
   material on the board, with one or two first moves doing it, while no move wins
   much at depth 1, when only loose pieces are taken (``find_win``).
@@ -15,7 +17,7 @@ blundering) plays games. At each position of a game we look for
 Nothing here asks Fairy-Stockfish; ``puzzles.games.xiangqi.generate`` confirms each
 find with it before writing.
 
->>> games = play_games(1, seed=3, max_plies=30)
+>>> games = play_games(1, seed=3, max_plies=12)
 >>> len(games[0].move_stack) > 0
 True
 >>> puzzle = find_mate(Position("3ak4/9/9/9/6p2/9/9/2RR1K3/9/9 w"))
@@ -87,10 +89,10 @@ def positions(game: Position, skip: int = 0) -> Iterator[Position]:
     replay = Position()
     for number, move in enumerate(game.move_stack):
         if number >= skip:
-            yield Position(replay.board_fen() + (" w" if replay.turn == 0 else " b"))
+            yield Position(fen_of(replay))
         replay.push(move)
     if replay.has_legal_move():
-        yield Position(replay.board_fen() + (" w" if replay.turn == 0 else " b"))
+        yield Position(fen_of(replay))
 
 
 def fen_of(position: Position) -> str:
