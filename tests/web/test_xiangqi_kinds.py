@@ -33,6 +33,14 @@ X21 = "3ak4/9/9/9/6p2/9/9/2RR1K3/9/9 w"  # mate in 2: d3e3 only
 HORSE = "5k3/9/9/9/9/9/9/9/1R7/1N2K4 w"  # the b1 horse: d2 only (a3, c3 hobbled)
 
 
+@pytest.fixture(autouse=True)
+def chinese():
+    """Words a kind reads out in one language (a reply's label) are Chinese here,
+    whatever another test left active."""
+    with translation.override("zh-hans"):
+        yield
+
+
 def ready(kind: str, data: dict) -> tuple:
     found = get_kind(kind)
     return found, with_prepared(data, found.prepare(data))
