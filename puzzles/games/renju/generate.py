@@ -15,7 +15,6 @@ them proves every puzzle again.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -32,28 +31,10 @@ from engines.renju.generate import (
     positions,
     stones_key,
 )
+from puzzles.generating import puzzle_table
 
 KIND_ZH = {"double-three": "三三禁手", "double-four": "四四禁手", "overline": "长连禁手"}
 KIND_EN = {"double-three": "double-three", "double-four": "double-four", "overline": "overline"}
-
-
-def toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def puzzle_table(slug, kind, rating, themes, prompt, explanation, data) -> str:
-    lines = [
-        "[[puzzles]]",
-        f"slug = {toml_string(slug)}",
-        f"kind = {toml_string(kind)}",
-        f"rating = {int(rating)}",
-        f"themes = [{', '.join(toml_string(t) for t in themes)}]",
-        f"prompt = {{ zh = {toml_string(prompt[0])}, en = {toml_string(prompt[1])} }}",
-        f"explanation = {{ zh = {toml_string(explanation[0])}, "
-        f"en = {toml_string(explanation[1])} }}",
-    ]
-    lines += [f"data.{name} = {toml_string(value)}" for name, value in data.items()]
-    return "\n".join(lines) + "\n"
 
 
 def vcf_explanation(board, line, foul: str) -> tuple[str, str]:

@@ -15,7 +15,6 @@ mirror image) once.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -30,6 +29,7 @@ from django.core.management.base import BaseCommand, CommandError
 from engines.xiangqi import BLACK, RED, Move, Position, problems
 from engines.xiangqi.generate import harvest_game
 from engines.xiangqi.notation import line as name_line
+from puzzles.generating import puzzle_table
 
 MATE_FILE = "generated-mate.toml"
 WIN_FILE = "generated-tactics.toml"
@@ -45,27 +45,6 @@ NAMES_ZH = {
 }
 NAMES_EN = {1: "general", 2: "advisor", 3: "elephant", 4: "horse", 5: "chariot", 6: "cannon"}
 NAMES_EN[7] = "soldier"
-
-
-def toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
-
-
-def puzzle_table(slug, kind, rating, themes, prompt, explanation, data) -> str:
-    lines = [
-        "[[puzzles]]",
-        f"slug = {toml_string(slug)}",
-        f"kind = {toml_string(kind)}",
-        f"rating = {int(rating)}",
-        f"themes = [{', '.join(toml_string(t) for t in themes)}]",
-        f"prompt = {{ zh = {toml_string(prompt[0])}, en = {toml_string(prompt[1])} }}",
-        f"explanation = {{ zh = {toml_string(explanation[0])}, "
-        f"en = {toml_string(explanation[1])} }}",
-    ]
-    for name, value in data.items():
-        shown = str(value) if isinstance(value, int) else toml_string(value)
-        lines.append(f"data.{name} = {shown}")
-    return "\n".join(lines) + "\n"
 
 
 def mirror_key(fen: str) -> str:
@@ -414,8 +393,15 @@ class Generator(BaseCommand):
             f"--mate1 {mate1} --mate2 {mate2} --mate3 {mate3} --wins {wins}"
         )
         out.mkdir(parents=True, exist_ok=True)
-        (out / MATE_FILE).write_text(self.mate_file(chosen, command), encoding="utf-8")
-        (out / WIN_FILE).write_text(self.win_file(tactics, command), encoding="utf-8")
+        # A file with no puzzle would not load: none is written (and an old one goes).
+        for name, found, text in (
+            (MATE_FILE, chosen, self.mate_file),
+            (WIN_FILE, tactics, self.win_file),
+        ):
+            if found:
+                (out / name).write_text(text(found, command), encoding="utf-8")
+            else:
+                (out / name).unlink(missing_ok=True)
         written = Counter(m.depth for m in chosen)
         self.stdout.write(
             self.style.SUCCESS(

@@ -249,6 +249,16 @@ class XiangqiKind(PuzzleKind):
             )
         return None
 
+    def legal_move(self, data, state, board: Position, answer) -> Move | Verdict:
+        """The learner's move, or the verdict that stops it (a piece picked up, a
+        piece this exercise does not move, a move the rules forbid): then nothing
+        changes."""
+        refused = self.pick(data, state, board, answer)
+        if refused is not None:
+            return refused
+        move = Move(parse_square(answer.start), parse_square(answer.end))
+        return self.refuse(board, move) or move
+
     def refuse(self, board: Position, move: Move) -> Verdict | None:
         """The engine's reason, when the rules forbid the move."""
         why = board.why_illegal(move)
@@ -688,13 +698,9 @@ class MoveKind(XiangqiKind):
 
     def check(self, data, state, answer):
         board = position(data)
-        refused = self.pick(data, state, board, answer)
-        if refused is not None:
-            return refused, state
-        move = Move(parse_square(answer.start), parse_square(answer.end))
-        refused = self.refuse(board, move)
-        if refused is not None:
-            return refused, state
+        move = self.legal_move(data, state, board, answer)
+        if isinstance(move, Verdict):
+            return move, state
         words = move_both(board, move)
         state = {"moves": [move.text()]}
         if self.meets(data, board, move):
@@ -802,13 +808,9 @@ class WinKind(XiangqiKind):
 
     def check(self, data, state, answer):
         board = position(data)
-        refused = self.pick(data, state, board, answer)
-        if refused is not None:
-            return refused, state
-        move = Move(parse_square(answer.start), parse_square(answer.end))
-        refused = self.refuse(board, move)
-        if refused is not None:
-            return refused, state
+        move = self.legal_move(data, state, board, answer)
+        if isinstance(move, Verdict):
+            return move, state
         read = self.prepared(data)
         found = read["moves"].get(move.text())
         if found is None:
@@ -1001,13 +1003,9 @@ class TouchKind(XiangqiKind):
 
     def check(self, data, state, answer):
         board = position(data)
-        refused = self.pick(data, state, board, answer)
-        if refused is not None:
-            return refused, state
-        move = Move(parse_square(answer.start), parse_square(answer.end))
-        refused = self.refuse(board, move)
-        if refused is not None:
-            return refused, state
+        move = self.legal_move(data, state, board, answer)
+        if isinstance(move, Verdict):
+            return move, state
         found = self.ruling(data)
         allowed = {m.text() for m in found.moves}
         number = (found.clause or "").removeprefix("附")
