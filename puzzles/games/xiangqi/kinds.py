@@ -67,6 +67,8 @@ from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import draw, picture
 from .words import (
+    NUMBERS_EN,
+    NUMBERS_ZH,
     SHORT,
     end_both,
     joined,
@@ -363,10 +365,14 @@ class MateKind(XiangqiKind):
         left = self.depth(data) - len(moves) // 2
         node = self.node(data, state) or {"wins": {}}
         winning = _names(board, node["wins"])
-        answer_words = both(f"能赢的走法：{winning['zh']}。", f"Moves that win: {winning['en']}.")
+        line = line_both(board, problems.main_line(node)) if node["wins"] else both("", "")
+        answer_words = both(
+            f"能赢的走法：{winning['zh']}。例如：{line['zh']}",
+            f"Moves that win: {winning['en']}. For example: {line['en']}",
+        )
         message = both(
-            f"这步之后{defender['zh']}有应法，{NUMBER_ZH[left]}步之内杀不了了。",
-            f"{defender['en']} has an answer to it: no mate within {NUMBER_EN[left]} "
+            f"这步之后{defender['zh']}有应法，{NUMBERS_ZH[left]}步之内杀不了了。",
+            f"{defender['en']} has an answer to it: no mate within {NUMBERS_EN[left]} "
             "of your moves any more.",
         )
         return Verdict(WRONG, message=message, answer=answer_words, refutation=(label,)), {
@@ -374,10 +380,6 @@ class MateKind(XiangqiKind):
             "wrong": mine,
             "shown": reply,
         }
-
-    def answer_words(self, data) -> dict[str, str]:
-        board = position(data)
-        return line_both(board, problems.main_line(self.prepared(data)["tree"]))
 
     def board(self, data, state, *, verdict=None, interactive=True):
         state = state or {}
@@ -394,10 +396,6 @@ class MateKind(XiangqiKind):
         if not interactive:
             return draw(board, arrows=arrows)
         return self.controls(data, state, board, verdict, arrows=arrows)
-
-
-NUMBER_ZH = ("", "一", "两", "三", "四", "五")
-NUMBER_EN = ("", "one", "two", "three", "four", "five")
 
 
 # ---------------------------------------------------------------------------
