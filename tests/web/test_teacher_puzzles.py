@@ -653,6 +653,9 @@ TAMPERED = {
         "Marked stones: K99 is not a point of the 9×9 board.",
     ),
     "solution point": ("go", {"solution": "E4 hello"}, "Solution line 1: hello is not a point"),
+    "solution of commas": ("go", {"solution": ","}, "Solution line 1 has no moves."),
+    "xiangqi fen": ("xiangqi", {"fen": "<script>"}, "fen is not a position"),
+    "xiangqi depth": ("xiangqi", {"depth": "9"}, "Select a valid choice."),
     "rating": ("go", {"rating": "99999"}, "Enter a whole number from 100 to 3000."),
     "renju kind": ("renju", {"kind": "renju.point"}, "Select a valid choice."),
     "renju rules": ("renju", {"rules": "chess"}, "Select a valid choice."),
@@ -673,7 +676,13 @@ TAMPERED = {
 @pytest.mark.parametrize("case", list(TAMPERED))
 def test_tampered_fields_are_bad_requests(teacher, case):
     game, changes, reason = TAMPERED[case]
-    base = {"go": go_fields, "renju": renju_fields, "dagunzi": dagunzi_fields}[game]
+    xiangqi_fields = lambda **changes: {**XIANGQI, **changes}  # noqa: E731
+    base = {
+        "go": go_fields,
+        "renju": renju_fields,
+        "dagunzi": dagunzi_fields,
+        "xiangqi": xiangqi_fields,
+    }[game]
     response = teacher.post(f"/classes/puzzles/new/{game}/", base(**changes))
     assert response.status_code == 400
     assert reason in text_of(response)

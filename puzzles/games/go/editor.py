@@ -152,7 +152,7 @@ def read_solution(text: str, size: int) -> list[SolutionLine]:
         raise AuthoringError(_("At most %(count)s solution lines, please.") % {"count": MAX_LINES})
     for number, row in enumerate(rows, start=1):
         words = row.replace(",", " ").split()
-        wrong = words[0].lower() in WRONG_MARKS
+        wrong = bool(words) and words[0].lower() in WRONG_MARKS
         if wrong:
             words = words[1:]
         if not words:
