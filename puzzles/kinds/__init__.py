@@ -292,6 +292,21 @@ def unjudged() -> Verdict:
     )
 
 
+def toggle_mark(state: Mapping[str, Any], point: str) -> tuple[Verdict, dict[str, Any]]:
+    """A point clicked in a marking task ("mark every ..., then Done"): marked, or
+    unmarked if it was; the verdict says how many are marked."""
+    marked = list(state.get("marked", []))
+    if point in marked:
+        marked.remove(point)
+    else:
+        marked.append(point)
+    message = both(
+        f"已标记 {len(marked)} 个点。找全后按“完成”。",
+        f"{len(marked)} marked. Press Done when you have them all.",
+    )
+    return Verdict(MARKED, message=message), {"marked": marked}
+
+
 def read_choice(post: Mapping[str, Any], allowed) -> str:
     """The ``answer`` a choice button posted, if it is one of ``allowed``."""
     value = post.get("answer")

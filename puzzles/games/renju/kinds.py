@@ -59,7 +59,6 @@ from puzzles.kinds import (
     CONTINUE,
     CORRECT,
     ILLEGAL,
-    MARKED,
     WRONG,
     BadAnswer,
     InvalidPuzzle,
@@ -68,6 +67,7 @@ from puzzles.kinds import (
     both,
     read_choice,
     register,
+    toggle_mark,
 )
 from puzzles.kinds.goals import PointGoalKind
 from puzzles.pictures import LessonPicture, register_picture
@@ -245,15 +245,7 @@ class ForbiddenKind(RenjuKind):
                 return Verdict(
                     ILLEGAL, message=both("请点空的交叉点。", "Pick an empty point.")
                 ), state
-            if answer in marked:
-                marked.remove(answer)
-            else:
-                marked.append(answer)
-            message = both(
-                f"已标记 {len(marked)} 个点。找全后按“完成”。",
-                f"{len(marked)} marked. Press Done when you have them all.",
-            )
-            return Verdict(MARKED, message=message), {"marked": marked}
+            return toggle_mark(state, answer)
         board = position(data)
         truth = board.forbidden_points()
         picked = {parse_point(p) for p in marked}

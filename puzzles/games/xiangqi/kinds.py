@@ -50,7 +50,6 @@ from puzzles.kinds import (
     CONTINUE,
     CORRECT,
     ILLEGAL,
-    MARKED,
     WRONG,
     BadAnswer,
     InvalidPuzzle,
@@ -60,6 +59,7 @@ from puzzles.kinds import (
     localized,
     read_choice,
     register,
+    toggle_mark,
     unjudged,
 )
 from puzzles.kinds.moves import MOVE, SELECT, FromTo, Pick, arrange, picked
@@ -142,6 +142,14 @@ def _move(data: Mapping[str, Any], key: str = "move") -> Move:
         return Move.from_text(value)
     except IllegalMove:
         raise InvalidPuzzle(f"{key}: {value!r} is not a move (h3e3)") from None
+
+
+def _whole(data: Mapping[str, Any], key: str, default: int, low: int, high: int, what: str) -> int:
+    """A whole number of the data, from ``low`` to ``high`` (``what`` says what it is)."""
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidPuzzle(f"{what}, {low} to {high}")
+    return value
 
 
 def _read_point(text: str) -> str:
@@ -300,10 +308,7 @@ class MateKind(XiangqiKind):
     title = gettext_lazy("Mate in N")
 
     def depth(self, data) -> int:
-        depth = data.get("depth", 1)
-        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= MAX_DEPTH:
-            raise InvalidPuzzle(f"depth must be a whole number from 1 to {MAX_DEPTH}")
-        return depth
+        return _whole(data, "depth", 1, 1, MAX_DEPTH, "depth must be a whole number")
 
     def validate(self, data):
         self.depth(data)
@@ -491,15 +496,7 @@ class LegalKind(XiangqiKind):
                     "Mark the points it can go to, not the piece itself.",
                 )
                 return Verdict(ILLEGAL, message=words), state
-            if answer in marked:
-                marked.remove(answer)
-            else:
-                marked.append(answer)
-            message = both(
-                f"已标记 {len(marked)} 个点。找全后按“完成”。",
-                f"{len(marked)} marked. Press Done when you have them all.",
-            )
-            return Verdict(MARKED, message=message), {"marked": marked}
+            return toggle_mark(state, answer)
         destinations = self.truth(data)
         truth = {square_name(t) for t, why in destinations.items() if why is None}
         chosen = set(marked)
@@ -768,11 +765,10 @@ class WinKind(XiangqiKind):
     title = gettext_lazy("Win material")
 
     def settings(self, data) -> tuple[int, int]:
-        depth, gain = data.get("depth", WIN_DEPTH), data.get("gain", WIN_GAIN)
-        if not isinstance(depth, int) or isinstance(depth, bool) or not 1 <= depth <= MAX_WIN_DEPTH:
-            raise InvalidPuzzle(f"depth must be a whole number of plies from 1 to {MAX_WIN_DEPTH}")
-        if not isinstance(gain, int) or isinstance(gain, bool) or not 100 <= gain <= 2000:
-            raise InvalidPuzzle("gain must be the material won, 100 (a soldier) to 2000")
+        depth = _whole(
+            data, "depth", WIN_DEPTH, 1, MAX_WIN_DEPTH, "depth must be a whole number of plies"
+        )
+        gain = _whole(data, "gain", WIN_GAIN, 100, 2000, "gain must be the material won")
         return depth, gain
 
     def validate(self, data):
