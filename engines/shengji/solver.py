@@ -338,7 +338,7 @@ class _Engine(TrickGame):
         self.order = order
         kinds = sorted({c for h in ending.hands for c in h}, key=order.key)
         self.kitty = ending.kitty_points
-        longest = _longest_run([c for h in ending.hands for c in h], order)
+        longest = max(_longest_run(h, order) for h in ending.hands)
         if ending.trick:
             longest = max(longest, decompose(ending.trick[0], order)[0].length)
         self.max_bonus = self.kitty * 2 ** (longest + 1)
