@@ -39,8 +39,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import ClassVar
 
+from engines import tricks
 from engines.cards import (
     ACE,
     BIG_JOKER,
@@ -51,8 +51,6 @@ from engines.cards import (
     KING,
     SMALL_JOKER,
     SPADES,
-    SUIT_EN,
-    SUIT_ZH,
     SUITS,
     Card,
     cards_text,
@@ -61,6 +59,15 @@ from engines.cards import (
     parse_suit,
 )
 from engines.dagunzi.rules import DEAD, DEFAULT, LIVE, VARIANTS, Rules, rules_for
+from engines.tricks import (
+    POINT_VALUES,
+    TRUMP,
+    RuleError,
+    is_point_card,
+    multisets,
+    points,
+    suit_names,
+)
 
 __all__ = [
     "ACE",
@@ -77,6 +84,7 @@ __all__ = [
     "KITTY_SIZE",
     "LEVELS",
     "LIVE",
+    "POINT_VALUES",
     "SMALL_JOKER",
     "SPADES",
     "TOTAL_POINTS",
@@ -90,12 +98,15 @@ __all__ = [
     "cards_text",
     "check_play",
     "group_size",
+    "is_point_card",
     "legal_plays",
+    "multisets",
     "parse_card",
     "parse_cards",
     "parse_suit",
     "points",
     "rules_for",
+    "suit_names",
     "trick_points",
     "trick_winner",
 ]
@@ -103,22 +114,7 @@ __all__ = [
 DECKS, HAND_SIZE, KITTY_SIZE = 3, 39, 6
 LEVELS = range(3, 11)  # 3 → 10
 TOTAL_POINTS = 300
-TRUMP = 4  # the effective suit of every trump (主牌)
-POINT_VALUES = {5: 5, 10: 10, KING: 10}
 MAX_COPIES = DECKS
-
-
-def points(cards: Iterable[int]) -> int:
-    """Card points: 5 = 5, 10 = 10, K = 10.
-
-    >>> points(parse_cards("♥5 ♠10 ♣K ♦A BJ"))
-    25
-    """
-    return sum(POINT_VALUES.get(CARDS[c].rank, 0) for c in cards if c < SMALL_JOKER)
-
-
-def is_point_card(card: int) -> bool:
-    return card < SMALL_JOKER and CARDS[card].rank in POINT_VALUES
 
 
 # ---------------------------------------------------------------------------
@@ -160,39 +156,17 @@ REASONS = {
 }
 
 
-class RuleError(ValueError):
-    """Something the rules forbid; ``code`` for programs, ``reason`` ({zh, en}) for people.
-
-    Each subclass names its table of reasons: ``code`` → (zh, en) templates filled
-    with the keyword details.
-    """
-
-    REASONS: ClassVar[dict[str, tuple[str, str]]] = {}
-
-    def __init__(self, code: str, **details):
-        self.code = code
-        zh, en = self.REASONS[code]
-        self.reason = {"zh": zh.format(**details), "en": en.format(**details)}
-        super().__init__(f"{code}: {self.reason['en']}")
-
-
 class IllegalPlay(RuleError):
     """A play the rules forbid."""
 
     REASONS = REASONS
 
 
-def suit_names(suit: int) -> dict:
-    if suit == TRUMP:
-        return {"suit_zh": "主牌", "suit_en": "trumps"}
-    return {"suit_zh": SUIT_ZH[suit], "suit_en": SUIT_EN[suit]}
-
-
 # ---------------------------------------------------------------------------
 # The order of the cards
 
 
-class Order:
+class Order(tricks.Order):
     """Which cards are trumps, and how they rank, for one level and trump suit.
 
     From the top: 大王, 小王, the trump suit's level card, the other level cards
@@ -207,7 +181,7 @@ class Order:
     (True, True)
     """
 
-    __slots__ = ("level", "trump", "suit_of", "strength", "_key")
+    __slots__ = ()
 
     def __new__(cls, level: int, trump: int):
         return _order(level, trump)
@@ -218,57 +192,26 @@ class Order:
             raise ValueError(f"the level is 3 to 10, not {level!r}")
         if trump not in SUITS:
             raise ValueError(f"the trump suit is one of ♠♥♣♦, not {trump!r}")
-        self = object.__new__(cls)
-        self.level, self.trump = level, trump
-        suit_of, strength = [0] * 54, [0] * 54
-        for card in CARDS:
-            if card == BIG_JOKER:
-                suit_of[card], strength[card] = TRUMP, 61
-            elif card == SMALL_JOKER:
-                suit_of[card], strength[card] = TRUMP, 60
-            elif card.rank == level:
-                suit_of[card], strength[card] = TRUMP, 51 if card.suit == trump else 50
-            elif card.rank == 2:
-                suit_of[card], strength[card] = TRUMP, 41 if card.suit == trump else 40
-            elif card.suit == trump:
-                suit_of[card], strength[card] = TRUMP, 20 + card.rank
-            else:
-                suit_of[card], strength[card] = card.suit, card.rank
-        self.suit_of, self.strength = tuple(suit_of), tuple(strength)
-        # A total sort key: trumps first, then by strength, then suit for equal cards.
-        self._key = tuple(
-            (0 if suit_of[c] == TRUMP else 1 + suit_of[c], -strength[c], c) for c in range(54)
-        )
-        return self
+        return cls.build(level, trump)
+
+    def classify(self, card: Card) -> tuple[int, int]:
+        if card == BIG_JOKER:
+            return TRUMP, 61
+        if card == SMALL_JOKER:
+            return TRUMP, 60
+        if card.rank == self.level:
+            return TRUMP, 51 if card.suit == self.trump else 50
+        if card.rank == 2:
+            return TRUMP, 41 if card.suit == self.trump else 40
+        if card.suit == self.trump:
+            return TRUMP, 20 + card.rank
+        return card.suit, card.rank
 
     def __reduce__(self):
         return (Order, (self.level, self.trump))
 
     def __repr__(self) -> str:
         return f"Order(level={self.level}, trump={'♠♥♣♦'[self.trump]})"
-
-    def is_trump(self, card: int) -> bool:
-        return self.suit_of[card] == TRUMP
-
-    def key(self, card: int) -> tuple:
-        """Sort key, highest first: trumps, then the side suits ♠♥♣♦, each high to low."""
-        return self._key[card]
-
-    def sorted(self, cards: Iterable[int]) -> list[Card]:
-        """The cards as a player sorts a hand: trumps together at the left, high to low."""
-        return [CARDS[c] for c in sorted(cards, key=self._key.__getitem__)]
-
-    def compare(self, a: int, b: int) -> int:
-        """-1, 0 or 1 as ``a`` ranks below, equal to or above ``b`` (as a single card)."""
-        sa, sb = self.suit_of[a], self.suit_of[b]
-        if sa != sb:
-            if sa == TRUMP:
-                return 1
-            if sb == TRUMP:
-                return -1
-            return 0  # two side suits do not meet: neither beats the other
-        ka, kb = self.strength[a], self.strength[b]
-        return (ka > kb) - (ka < kb)
 
 
 @cache
@@ -330,15 +273,15 @@ def legal_plays(
     if held <= n:
         rest = Counter({c: k for c, k in hand.items() if k > 0 and c not in in_suit})
         base = tuple(sorted(in_suit.elements()))
-        return [_play(base + extra) for extra in _multisets(rest, n - held, order)]
+        return [_play(base + extra) for extra in multisets(rest, n - held, order)]
     if follow == LIVE or n == 1:
-        return [_play(p) for p in _multisets(in_suit, n, order)]
+        return [_play(p) for p in multisets(in_suit, n, order)]
     caps_in_suit = {c: min(_capacity(hand, c, caps), k) for c, k in in_suit.items()}
     groups2 = [c for c, cap in caps_in_suit.items() if cap >= 2]
     if n == 2:
         if any(cap == 2 for cap in caps_in_suit.values()):  # a 棒 (not a 滚子) obliges
             return [_play((c, c)) for c in sorted(groups2, key=order.key)]
-        return [_play(p) for p in _multisets(in_suit, 2, order)]
+        return [_play(p) for p in multisets(in_suit, 2, order)]
     # A 滚子 was led.
     groups3 = [c for c, cap in caps_in_suit.items() if cap >= 3]
     if groups3:
@@ -351,29 +294,11 @@ def legal_plays(
             for single in left.elements():
                 plays.add(_play((c, c, single)))
         return sorted(plays, key=lambda p: [order.key(c) for c in p])
-    return [_play(p) for p in _multisets(in_suit, 3, order)]
+    return [_play(p) for p in multisets(in_suit, 3, order)]
 
 
 def _play(cards: Iterable[int]) -> tuple[Card, ...]:
     return tuple(CARDS[c] for c in sorted(cards))
-
-
-def _multisets(cards: Counter, size: int, order: Order) -> list[tuple[int, ...]]:
-    """Every distinct multiset of ``size`` cards drawn from ``cards``, high cards first."""
-    distinct = sorted((c for c, k in cards.items() if k > 0), key=order.key)
-    found: list[tuple[int, ...]] = []
-
-    def extend(start: int, left: int, prefix: tuple[int, ...]) -> None:
-        if not left:
-            found.append(prefix)
-            return
-        for i in range(start, len(distinct)):
-            card = distinct[i]
-            for copies in range(min(cards[card], left), 0, -1):
-                extend(i + 1, left - copies, prefix + (card,) * copies)
-
-    extend(0, size, ())
-    return found
 
 
 def check_play(
