@@ -126,7 +126,7 @@ def follow_case(seed) -> tuple[Model, list, list]:
     suit = random_suit(rng, model)
     shoe = two_deck_shoe()
     lead = random_lead(rng, model, suit, shoe)
-    hand = random_hand(rng, model, suit, shoe)
+    hand = random_hand(rng, model, suit, shoe, rng.randint(len(lead), 25))  # a follower holds ≥ n
     return model, hand, lead
 
 

@@ -112,6 +112,21 @@ def test_tied_level_pairs_leave_a_plain_pair():
     assert lengths("♥A ♥A ♠8 ♠8 ♣8 ♣8 ♥8 ♥8") == [3, 1]
 
 
+def test_no_trump_ladder_is_level_sj_bj():
+    """ "Effective suit and slot": in NT the level cards share one slot, then SJ, then BJ.
+
+    So at level 8 in NT ♥8♥8 SJ SJ and ♠8♠8 SJ SJ BJ BJ are tractors (note d: the
+    level pair links to the SJ pair when no trump-suit level card stands between).
+    """
+    order = Order(8, None)
+    s8, h8, sj, bj = (order.slot[c] for c in cards("♠8 ♥8 SJ BJ"))
+    assert s8 == h8
+    assert sj == h8 + 1
+    assert bj == sj + 1
+    assert lengths("♥8 ♥8 SJ SJ", trump=None) == [2]
+    assert lengths("♠8 ♠8 SJ SJ BJ BJ", trump=None) == [3]
+
+
 def test_decompose_matches_oracle():
     """Units: random one-suit sets, 3,000 of them, decomposed like the oracle (shapes and tops).
 

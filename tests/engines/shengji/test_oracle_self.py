@@ -54,6 +54,15 @@ def test_sh2_to_sh6_tractors(text, shape, ace_links):
     assert Model(8, HEARTS, ace_links).shape(cards(text)) == shape
 
 
+def test_no_trump_ladder():
+    """NT: the level cards tie, then SJ, then BJ, one slot apart; ♥8♥8 SJ SJ is a tractor."""
+    model = Model(8, None)
+    assert model.slot[cards("♠8")[0]] == model.slot[cards("♥8")[0]]
+    assert model.slot[cards("SJ")[0]] == model.slot[cards("♥8")[0]] + 1
+    assert model.shape(cards("♥8 ♥8 SJ SJ")) == (2,)
+    assert model.trick_winner([cards("♣8 ♣8 SJ SJ"), cards("♥8 ♥8 BJ BJ")]) == 0
+
+
 def test_sh3_level_card_is_no_tractor_with_its_side_suit():
     """SH3 (SJ-12): ♣8 is a trump at level 8, ♣9 a club, so ♣8♣8♣9♣9 is no tractor."""
     assert L8H.suit[cards("♣8")[0]] == TRUMP != L8H.suit[cards("♣9")[0]]

@@ -74,6 +74,15 @@ def test_one_unit_never_fails():
     assert not wrong, f"{len(wrong)} failures; first ones:\n" + "\n".join(wrong[:8])
 
 
+def test_no_trump_level_and_sj_tractor_is_one_unit():
+    """NT, level 8: ♥8♥8 SJ SJ is one tractor, so it is a legal lead even against BJ BJ."""
+    lead = sorted(parse_cards("♥8 ♥8 SJ SJ"))
+    others = [parse_cards(o) for o in ("BJ BJ", "♠3", "♠4")]
+    result = check_throw(lead, others, Order(8, None))
+    assert result.ok
+    assert tuple(result.forced) == tuple(lead)
+
+
 @pytest.mark.parametrize(
     ("throw", "others", "ok", "forced"),
     [

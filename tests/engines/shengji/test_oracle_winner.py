@@ -120,3 +120,13 @@ def test_winner_ignores_card_order_and_equal_card_swaps():
 )
 def test_sh10_to_sh13_winner(plays, winner):
     assert trick_winner([tuple(sorted(parse_cards(p))) for p in plays], Order(2, HEARTS)) == winner
+
+
+def test_no_trump_level_and_sj_pairs_are_a_tractor_lead():
+    """NT, level 7: ♣7♣7 SJ SJ is a tractor ("In NT: the level cards …, then SJ, then BJ").
+
+    ♥7♥7 BJ BJ is two pairs, not a tractor, so it can't match the lead's shape and
+    the lead wins (SJ-22, note f).
+    """
+    plays = [tuple(sorted(parse_cards(p))) for p in ("♣7 ♣7 SJ SJ", "♥7 ♥7 BJ BJ")]
+    assert trick_winner(plays, Order(7, None)) == 0
