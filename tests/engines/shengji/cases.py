@@ -100,6 +100,17 @@ def random_lead(rng: random.Random, model: Model, suit: int, shoe: Counter) -> l
     return sorted(lead)
 
 
+def random_big_lead(rng: random.Random, model: Model, suit: int, shoe: Counter) -> list:
+    """Two tractors (2-3 pairs each) and maybe a pair or a single: 8-10 cards of one suit."""
+    lead = []
+    for length in (rng.choice([2, 2, 3]), 2, rng.choice([0, 1, None])):
+        if length is not None and len(lead) + max(1, 2 * length) <= 10:
+            unit = random_unit(rng, model, suit, shoe, length)
+            take(shoe, unit)
+            lead += unit
+    return sorted(lead)
+
+
 def random_hand(rng: random.Random, model: Model, suit: int, shoe: Counter, size=None) -> list:
     """A hand of 1-25 cards, usually long and pair-rich in ``suit``, sometimes void in it."""
     size = rng.randint(1, 25) if size is None else size
@@ -127,6 +138,13 @@ def follow_case(seed) -> tuple[Model, list, list]:
     shoe = two_deck_shoe()
     lead = random_lead(rng, model, suit, shoe)
     hand = random_hand(rng, model, suit, shoe, rng.randint(len(lead), 25))  # a follower holds ≥ n
+    suited = [card for card in hand if model.suit[card] == suit]
+    if len(lead) - len(suited) >= 4 and len(hand) > len(lead) + 8:
+        # Four or more free cards from a big hand: up to 10^5 plays, all "anything
+        # goes"; a smaller hand checks the same rule at a hundredth of the cost.
+        others = [card for card in hand if model.suit[card] != suit]
+        extra = rng.sample(others, len(hand) - len(lead) - 8)
+        hand = sorted((Counter(hand) - Counter(extra)).elements())
     return model, hand, lead
 
 
@@ -173,6 +191,28 @@ def throw_case(seed) -> tuple[Model, list, list]:
         throw = draw(rng, model, suit, shoe, 2, 0.0)
     others = [random_hand(rng, model, suit, shoe, rng.randint(1, 20)) for _ in range(3)]
     return model, sorted(throw), others
+
+
+def big_follow_case(seed) -> tuple[Model, list, list]:
+    """(model, hand, lead) for a lead with two tractors (8-10 cards)."""
+    rng = random.Random(seed)
+    model = random_model(rng)
+    suit = random_suit(rng, model)
+    shoe = two_deck_shoe()
+    lead = random_big_lead(rng, model, suit, shoe)
+    hand = random_hand(rng, model, suit, shoe, rng.randint(max(1, len(lead)), 25))
+    suited = [card for card in hand if model.suit[card] == suit]
+    # Keeps the plays to thousands: 16 suited cards at most, and a short hand
+    # (any cards may complete the play) no more than 6 cards over the lead.
+    if len(suited) > 16:
+        extra = rng.sample(suited, len(suited) - 16)
+    elif len(suited) <= len(lead) and len(hand) > len(lead) + 6:
+        others = [card for card in hand if model.suit[card] != suit]
+        extra = rng.sample(others, len(hand) - len(lead) - 6)
+    else:
+        extra = []
+    hand = sorted((Counter(hand) - Counter(extra)).elements())
+    return model, hand, lead
 
 
 def describe(model: Model, **cards) -> str:

@@ -14,8 +14,8 @@ import pytest
 
 from engines.cards import HEARTS, cards_text, parse_cards
 from engines.shengji import Order, legal_follows
-from tests.engines.shengji.cases import describe, follow_case
-from tests.engines.shengji.oracle import sub_multisets
+from tests.engines.shengji.cases import big_follow_case, describe, follow_case
+from tests.engines.shengji.oracle import sub_multisets, tractor_cover
 
 CASES = 20_000
 
@@ -38,17 +38,48 @@ def test_follows_match_oracle():
         gc.enable()
 
 
-def check_follows():
+def test_follows_match_oracle_two_tractor_leads():
+    """Tr with several lead tractors (disjoint runs, exact lengths): 1,200 leads of 8-10 cards.
+
+    The 20,000 above lead at most 6 cards, so at most one tractor; here two.
+    """
+    both = []
+
+    def both_tractors_matched(model, lead, expected):
+        units = model.decompose(lead)
+        tractors = tuple(sorted((k for k, _ in units if k >= 2), reverse=True))
+        play = next(iter(expected))
+        pair_slots = tuple(
+            sorted(model.slot[a] for a, b in zip(play, play[1:], strict=False) if a == b)
+        )
+        if len(tractors) >= 2 and tractor_cover(pair_slots, tractors) > tractors[0]:
+            both.append(play)
+
+    gc.disable()
+    try:
+        check_follows(
+            1200, "big-follow", big_follow_case, bitten_share=None, tally=both_tractors_matched
+        )
+    finally:
+        gc.enable()
+    assert len(both) > 100, f"only {len(both)} follows had to match both lead tractors"
+
+
+def check_follows(cases=CASES, prefix="follow", make=follow_case, bitten_share=5, tally=None):
+    """Compare ``cases`` seeded cases from ``make``; ``tally`` sees each (model, lead, expected)."""
     wrong, bitten = [], 0
-    for case in range(CASES):
-        seed = f"follow-{case}"
-        model, hand, lead = follow_case(seed)
+    for case in range(cases):
+        seed = f"{prefix}-{case}"
+        model, hand, lead = make(seed)
         expected = model.legal_follows(hand, lead)
+        if tally:
+            tally(model, lead, expected)
         got = legal_follows(list(hand), tuple(lead), order_of(model))
         plays = [tuple(p) for p in got]
         suited = [c for c in hand if model.suit[c] == model.suit[lead[0]]]
         if (
-            case < 3000
+            bitten_share
+            and case < 3000
             and len(suited) > len(lead)
             and len(expected) < len(sub_multisets(suited, len(lead)))
         ):
@@ -63,8 +94,11 @@ def check_follows():
                 f"extra=[{' / '.join(cards_text(p) for p in extra[:5])}] ({len(extra)}); "
                 f"listed twice=[{' / '.join(cards_text(p) for p in twice[:5])}]"
             )
-    assert not wrong, f"{len(wrong)} of {CASES} disagree; first ones:\n" + "\n".join(wrong[:8])
-    assert bitten > 3000 // 5, f"only {bitten} cases where the shape duty mattered"
+    assert not wrong, f"{len(wrong)} of {cases} disagree; first ones:\n" + "\n".join(wrong[:8])
+    if bitten_share:
+        assert bitten > min(cases, 3000) // bitten_share, (
+            f"only {bitten} cases where the shape duty mattered"
+        )
 
 
 @pytest.mark.parametrize(
