@@ -45,6 +45,7 @@ __all__ = [
     "getlist",
     "plays_of",
     "seat_of",
+    "seat_words",
     "selected_cards",
 ]
 
@@ -98,6 +99,16 @@ def selected_cards(post: Mapping[str, Any], key: str = "card", *, most: int = 3)
         return tuple(sorted(parse_card(w) for w in words))
     except (ValueError, TypeError):
         raise BadAnswer(_("that is not a playing card")) from None
+
+
+def seat_words(relative: int) -> tuple[str, str]:
+    """Seat names counted from the learner (seat 0 of a puzzle is "you")."""
+    return [
+        ("你", "You"),
+        ("下家", "Your right (下家)"),
+        ("对家", "Your partner (对家)"),
+        ("上家", "Your left (上家)"),
+    ][relative % 4]
 
 
 class CardKind(PuzzleKind):
