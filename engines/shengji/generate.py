@@ -68,12 +68,13 @@ class Found:
         return max(600, min(1700, value))
 
 
-def deal(rng: random.Random) -> Ending:
-    """A random ending: seat 0 to lead, or to follow a trick already started."""
+def deal(rng: random.Random, size: int | None = None) -> Ending:
+    """A random ending of ``size`` cards a seat (3 to 5 when not given): seat 0 to
+    lead, or to follow a trick already started."""
     level = rng.randint(2, 14)
     trump = None if rng.random() < 0.15 else rng.choice(SUITS)
     order = Order(level, trump)
-    size = rng.randint(3, 5)
+    size = size or rng.randint(3, 5)
     pool = shoe(2)
     if rng.random() < 0.8:
         sides = rng.sample([s for s in SUITS if s != trump], rng.randint(1, 2))
