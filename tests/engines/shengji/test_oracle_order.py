@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from engines.cards import CARDS, CLUBS, HEARTS, SPADES, cards_text, parse_cards
+from engines.cards import CARDS, CLUBS, DIAMONDS, HEARTS, SPADES, cards_text, parse_cards
 from engines.shengji import TRUMP, Order, decompose
 from tests.engines.shengji.cases import (
     SUIT_NAMES,
@@ -37,7 +37,7 @@ def test_trump_constant():
 def test_order_matches_oracle(level):
     """SJ-12/13/14, note d: every trump and option at this level, every pair of cards."""
     wrong = []
-    for trump in (SPADES, HEARTS, CLUBS, 3, None):
+    for trump in (SPADES, HEARTS, CLUBS, DIAMONDS, None):
         for links in (True, False):
             model = Model(level, trump, links)
             order = Order(level, trump, ace_links_level=links)
