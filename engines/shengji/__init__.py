@@ -180,10 +180,13 @@ class Order(tricks.Order):
         # Ranks without the level: 12 slots, 0 (the 2, or the 3 at level 2) to 11.
         top_plain = 11
         level_slot = top_plain + (1 if self.ace_links_level else 2)
+        # The jokers sit above the trump suit's level card; in no-trump there is none,
+        # so the small joker comes straight after the level cards.
+        jokers = level_slot + (1 if self.trump is None else 2)
         if card == BIG_JOKER:
-            return TRUMP, level_slot + 3
+            return TRUMP, jokers + 1
         if card == SMALL_JOKER:
-            return TRUMP, level_slot + 2
+            return TRUMP, jokers
         if card.rank == self.level:
             return TRUMP, level_slot + (1 if card.suit == self.trump else 0)
         slot = card.rank - 2 - (card.rank > self.level)
@@ -239,7 +242,7 @@ REASONS = {
     ),
     "follow-pairs": (
         "首家的牌里有对子，你手里有{suit_zh}的对子，必须跟 {pairs} 对。",
-        "The lead has pairs and you hold pairs in {suit_en}: play {pairs} pair(s).",
+        "The lead has pairs and you hold pairs in {suit_en}: play {pairs_en}.",
     ),
     "throw-fails": (
         "甩牌失败：{unit}管不住（{holder}有更大的{shape_zh}），只能出{forced}。",
@@ -494,7 +497,8 @@ def check_follow(
         held_pairs = [c for c, k in in_suit.items() if k >= 2]
         owed = [k for k in lengths if _tractor_cover(held_pairs, [k], order)]
         raise IllegalPlay("follow-tractor", length=max(owed, default=lengths[0]), **names)
-    raise IllegalPlay("follow-pairs", pairs=pr, **names)
+    pairs_en = "a pair" if pr == 1 else f"{pr} pairs"
+    raise IllegalPlay("follow-pairs", pairs=pr, pairs_en=pairs_en, **names)
 
 
 # ---------------------------------------------------------------------------
