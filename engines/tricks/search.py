@@ -16,8 +16,9 @@ effective suit a run of consecutive kinds, strongest first; a hand is an int of
 ``delta`` is subtracted from the hand; ``suit`` is the play's effective suit and
 ``strength`` its value when it can win the trick, ``suit`` is -1 when it cannot
 (wrong suit or shape); ``kinds`` is the sorted tuple of the kinds played; a
-lead's ``lead_key`` is what the follows depend on besides the led suit (its length
-in 打滚子, its shape in 升级) and is passed to ``follows(h, lead_key, led)``.
+lead's ``lead_key`` is what the follows and the kitty bonus depend on besides the
+led suit (its length in 打滚子, its shape in 升级) and is passed to
+``follows(h, lead_key, led)`` and ``bonus_of(lead_key)``; a follow's is not read.
 
 The search is a fail-soft alpha-beta driven by MTD(f) (zero-window probes), with
 transposition tables of bounds:
