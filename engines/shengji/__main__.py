@@ -8,11 +8,11 @@
 trick (the lead first) and the leader's seat and prints the winning seat; ``throw``
 reads a lead and the other three hands and prints whether it stands and what is
 forced if not; ``solve`` reads an open ending (all four hands, the trick so far, the
-seat to play, level, trump, dealer and kitty points) and prints the best value for
-each side and every optimal play. ``level`` is 2–10, J, Q, K or A; ``trump`` a suit
-(♠ ♥ ♣ ♦ or S H C D) or ``"NT"``/``null`` for no-trump. Cards are written as
-``engines.cards`` reads them (♥A, HA, 红桃A, BJ, SJ). Bad input prints a message and
-exits with status 2.
+seat to play, level, trump, dealer and kitty points) and prints the attackers'
+points with best play on both sides, every optimal play and every legal play's
+value. ``level`` is 2-10, J, Q, K or A; ``trump`` a suit (♠ ♥ ♣ ♦ or S H C D) or
+``"NT"``/``null`` for no-trump. Cards are written as ``engines.cards`` reads them
+(♥A, HA, 红桃A, BJ, SJ). Bad input prints a message and exits with status 2.
 """
 
 from __future__ import annotations
