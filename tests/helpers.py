@@ -649,3 +649,22 @@ DAGUNZI_ENDING = {
     ],
     "trick": [["♥8", "♥8"]],
 }
+
+
+# A 升级 ending: your left (seat 3) led the tractor ♠10♠10♠J♠J; you (seat 0, an
+# attacker: seat 1 deals) hold no spade, so any four cards are legal, and only the
+# trump tractor ♥3♥3♥4♥4 takes the trick (SJ-22: a ruff must match the shape). The
+# solver: 65 points for the attackers after it, at most 45 after anything else.
+SHENGJI_RUFF = {
+    "level": 2,
+    "trump": "♥",
+    "dealer": 1,
+    "kitty_points": 10,
+    "hands": [
+        ["♥3", "♥3", "♥4", "♥4", "♦5", "♦9"],
+        ["♠6", "♠6", "♠7", "♠8", "♣6", "♣7"],
+        ["♠9", "♠9", "♠3", "♠Q", "♦K", "♦K"],
+        ["♣3", "♣4"],
+    ],
+    "trick": [["♠10", "♠10", "♠J", "♠J"]],
+}

@@ -11,6 +11,7 @@ from django.utils import translation
 from puzzles.kinds import InvalidPuzzle, get_kind
 from puzzles.models import Attempt, Puzzle
 from puzzles.pictures import check_static_board, draw_static_board
+from tests.helpers import SHENGJI_RUFF
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -349,3 +350,62 @@ def test_a_no_trump_table_says_so():
     check_static_board("shengji.table", data, "shengji")
     with translation.override("en"):
         assert "No-trump (无主)" in draw_static_board("shengji.table", data)
+
+
+# --- shengji.play: an open ending proven by the solver (SJ-22, note (h)) -----------------
+
+
+@pytest.fixture
+def ruff(db):
+    return make("e1", "shengji.play", SHENGJI_RUFF)
+
+
+def test_the_hand_is_a_checkbox_per_card_and_the_other_hands_are_open(client, ruff):
+    page = client.get("/puzzles/e1/").content.decode()
+    assert page.count('class="card-check" name="card"') == 6
+    assert page.count('value="♥3"') == 2
+    assert "10 of spades (♠10)" in page and "K of diamonds (♦K)" in page
+
+
+def test_ruffing_with_the_trump_tractor_is_proven_best(client, ruff):
+    response = post(client, "e1", {"card": ["♥3", "♥3", "♥4", "♥4"], "answer": "play"})
+    assert status("e1") == Attempt.Status.SOLVED
+    assert "65" in text(response)
+
+
+def test_a_ruff_without_the_tractor_loses_points(client, ruff):
+    response = post(client, "e1", {"card": ["♥3", "♥4", "♥4", "♦9"], "answer": "play"})
+    assert status("e1") == Attempt.Status.FAILED
+    assert "45" in text(response) and "65" in text(response)
+    assert "The play: ♥3 ♥3 ♥4 ♥4" in text(post(client, "e1", {"action": "solution"}))
+
+
+def test_three_cards_to_a_four_card_lead_are_refused_and_nothing_changes(client, ruff):
+    response = post(client, "e1", {"card": ["♥3", "♥3", "♥4"], "answer": "play"})
+    assert response.status_code == 200 and "play 4" in text(response)
+    assert not Attempt.objects.filter(puzzle__slug="e1", status="failed").exists()
+
+
+def test_a_failed_throw_is_refused_with_the_unit_that_beats_it(client, db):
+    ending = {
+        "level": 2,
+        "trump": "♥",
+        "dealer": 1,
+        "kitty_points": 0,
+        "hands": [
+            ["♠K", "♠Q", "♠Q", "♦3"],
+            ["♠A", "♦4", "♦5", "♦6"],
+            ["♠J", "♠J", "♣4", "♣5"],
+            ["♣6", "♣7", "♣8", "♣9"],
+        ],
+    }
+    make("e2", "shengji.play", ending)
+    response = post(client, "e2", {"card": ["♠K", "♠Q", "♠Q"], "answer": "play"})
+    assert "The throw fails" in text(response) and "holds ♠A" in text(response)
+    assert not Attempt.objects.filter(puzzle__slug="e2", status="failed").exists()
+
+
+def test_an_ending_where_every_play_scores_the_same_is_refused():
+    data = {**SHENGJI_RUFF, "hands": [["♥3"], ["♠6"], ["♠9"], []], "trick": [["♠10"]]}
+    with pytest.raises(InvalidPuzzle):
+        get_kind("shengji.play").validate(data)
