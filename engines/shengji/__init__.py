@@ -239,7 +239,7 @@ REASONS = {
     ),
     "follow-pairs": (
         "首家的牌里有对子，你手里有{suit_zh}的对子，必须跟 {pairs} 对。",
-        "The lead has pairs and you hold pairs in {suit_en}: play {pairs} pair(s).",
+        "The lead has pairs and you hold pairs in {suit_en}: play {pairs_en}.",
     ),
     "throw-fails": (
         "甩牌失败：{unit}管不住（{holder}有更大的{shape_zh}），只能出{forced}。",
@@ -494,7 +494,8 @@ def check_follow(
         held_pairs = [c for c, k in in_suit.items() if k >= 2]
         owed = [k for k in lengths if _tractor_cover(held_pairs, [k], order)]
         raise IllegalPlay("follow-tractor", length=max(owed, default=lengths[0]), **names)
-    raise IllegalPlay("follow-pairs", pairs=pr, **names)
+    pairs_en = "a pair" if pr == 1 else f"{pr} pairs"
+    raise IllegalPlay("follow-pairs", pairs=pr, pairs_en=pairs_en, **names)
 
 
 # ---------------------------------------------------------------------------

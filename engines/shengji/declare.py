@@ -134,12 +134,12 @@ def check_declaration(
         return new
     if current.suit is None:
         raise IllegalDeclaration("final")
+    if new.suit is not None and new.suit == current.suit:
+        raise IllegalDeclaration("same-suit")
     if current.seat == seat:
         raise IllegalDeclaration("own")
     if new.suit is None:
         return new
-    if new.suit == current.suit:
-        raise IllegalDeclaration("same-suit")
     if new.count <= current.count:
         raise IllegalDeclaration("too-few", current=current.text())
     return new

@@ -172,7 +172,8 @@ def card_table(
     others: Mapping[int, Sequence[int] | int] | None = None,
     trick: Sequence[tuple[int, Sequence[int]]] = (),
     trump: int | None = None,
-    level: int | None = None,
+    no_trump: bool = False,
+    level: int | str | None = None,
     dealer: int | None = None,
     score: int | None = None,
     kitty: Sequence[int] | None = None,
@@ -206,6 +207,9 @@ def card_table(
     if trump is not None:
         suit = f'<strong class="suit-{SUIT_CLASS[trump]}">{SUIT_SYMBOLS[trump]}</strong>'
         facts.append((trump_word, suit))
+    elif no_trump:
+        no_trump_word = _("No-trump (无主)")
+        facts.append((trump_word, f"<strong>{escape(no_trump_word)}</strong>"))
     if level is not None:
         facts.append((level_word, f"<strong>{level}</strong>"))
     if dealer is not None:

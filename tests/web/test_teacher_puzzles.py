@@ -690,7 +690,7 @@ def test_tampered_fields_are_bad_requests(teacher, case):
 
 
 def test_an_unknown_game_is_not_found(teacher):
-    assert teacher.get("/classes/puzzles/new/shengji/").status_code == 404
+    assert teacher.get("/classes/puzzles/new/guandan/").status_code == 404
     assert teacher.post("/classes/puzzles/new/chess/", go_fields()).status_code == 404
 
 

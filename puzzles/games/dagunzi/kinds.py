@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.safestring import mark_safe
@@ -45,45 +45,24 @@ from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solv
 from puzzles.boards import choice_buttons, submit_button
 from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
-    CONTINUE,
     CORRECT,
     ILLEGAL,
     WRONG,
     BadAnswer,
     InvalidPuzzle,
-    PuzzleKind,
     Verdict,
     both,
     read_choice,
     register,
 )
+from puzzles.kinds import cards as card_kinds
+from puzzles.kinds.cards import CardKind, cards_of, getlist, plays_of, seat_of, selected_cards
 from puzzles.kinds.inputs import number_input, read_number
 from puzzles.pictures import LessonPicture, register_picture
 
 from .words import RESULT_WORDS, ending_words, play_text, why_it_loses, winner_words
 
 NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
-
-
-def cards_of(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
-    value = data.get(key)
-    if value is None and not required:
-        return []
-    try:
-        if isinstance(value, str):
-            return [parse_card(w) for w in value.replace(",", " ").split()]
-        if isinstance(value, list):
-            return [parse_card(w) for w in value]
-    except ValueError as error:
-        raise InvalidPuzzle(f"{key}: {error}") from None
-    raise InvalidPuzzle(f'{key} must be cards, such as "♥A ♥A BJ"')
-
-
-def plays_of(data: Mapping[str, Any], key: str) -> list[list[Card]]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise InvalidPuzzle(f"{key} must be a list of plays")
-    return [cards_of({key: play}, key) for play in value]
 
 
 def order_of(data: Mapping[str, Any]) -> Order:
@@ -107,35 +86,6 @@ def rules_of(data: Mapping[str, Any]):
         raise InvalidPuzzle(str(error)) from None
 
 
-def _seat(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
-    value = data.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-        raise InvalidPuzzle(f"{key} must be a seat, 0 to 3")
-    return value
-
-
-def _getlist(post: Mapping[str, Any], key: str) -> list[str]:
-    if hasattr(post, "getlist"):
-        return post.getlist(key)
-    value = post.get(key, [])
-    return value if isinstance(value, list) else [value]
-
-
-def _selected_cards(post: Mapping[str, Any], key: str = "card") -> tuple[Card, ...]:
-    words = _getlist(post, key)
-    if not words or len(words) > 3:
-        raise BadAnswer(_("choose one, two or three cards"))
-    try:
-        return tuple(sorted(parse_card(w) for w in words))
-    except (ValueError, TypeError):
-        raise BadAnswer(_("that is not a playing card")) from None
-
-
-def _three_decks(cards: Sequence[int]) -> None:
-    if any(k > 3 for k in Counter(cards).values()):
-        raise InvalidPuzzle("three decks hold each card three times")
-
-
 def follow_note(follow: str) -> str:
     """The following rule in force, said with what it means (a table shows it)."""
     if follow == DEAD:
@@ -143,16 +93,20 @@ def follow_note(follow: str) -> str:
     return _("Rule: 活棒 (only the suit must be followed)")
 
 
-class DagunziKind(PuzzleKind):
+_seat = seat_of
+_getlist = getlist
+
+
+def _selected_cards(post: Mapping[str, Any]) -> tuple[Card, ...]:
+    return selected_cards(post)
+
+
+class DagunziKind(CardKind):
     game = "dagunzi"
+    decks = 3
 
-    def start(self, data):
-        return {}
-
-    def answer_text(self, answer):
-        if isinstance(answer, tuple):
-            return play_text(answer)
-        return str(answer)
+    def order_of(self, data):
+        return order_of(data)
 
 
 # ---------------------------------------------------------------------------
@@ -180,7 +134,7 @@ class WinnerKind(DagunziKind):
             raise InvalidPuzzle("the lead must be a single, a 棒 or a 滚子")
         if any(len(p) != len(plays[0]) for p in plays):
             raise InvalidPuzzle("every play has as many cards as the lead")
-        _three_decks([c for p in plays for c in p])
+        self.check_copies([c for p in plays for c in p])
 
     def parse_answer(self, data, state, post):
         return read_choice(post, ["0", "1", "2", "3"])
@@ -226,126 +180,11 @@ class WinnerKind(DagunziKind):
 
 
 @register
-class OrderKind(DagunziKind):
+class OrderKind(DagunziKind, card_kinds.SortKind):
     """Pick the cards from the highest down, as a player sorts a hand."""
 
     name = "dagunzi.order"
     title = gettext_lazy("Card order")
-
-    def validate(self, data):
-        order_of(data)
-        cards = cards_of(data, "cards")
-        if len(cards) < 3 or len(cards) > 13:
-            raise InvalidPuzzle("give 3 to 13 cards to sort")
-        _three_decks(cards)
-
-    def start(self, data):
-        return {"placed": []}
-
-    def parse_answer(self, data, state, post):
-        try:
-            return parse_card(post.get("card", ""))
-        except (ValueError, TypeError):
-            raise BadAnswer(_("that is not a playing card")) from None
-
-    @staticmethod
-    def remaining(data, state) -> Counter:
-        return Counter(cards_of(data, "cards")) - Counter(
-            parse_card(t) for t in state.get("placed", [])
-        )
-
-    @staticmethod
-    def allowed(order: Order, left: Counter, placed: Sequence[Card]) -> set[Card]:
-        """The cards that may come next: the highest trump; else the highest card of
-        the side suit being laid out, or of any side suit when none is open."""
-        trumps = [c for c in left if left[c] and order.is_trump(c)]
-        if trumps:
-            top = max(order.strength[c] for c in trumps)
-            return {c for c in trumps if order.strength[c] == top}
-        open_suit = None
-        if placed and not order.is_trump(placed[-1]):
-            suit = order.suit_of[placed[-1]]
-            if any(left[c] and order.suit_of[c] == suit for c in left):
-                open_suit = suit
-        allowed = set()
-        for suit in {order.suit_of[c] for c in left if left[c]}:
-            if open_suit is not None and suit != open_suit:
-                continue
-            cards = [c for c in left if left[c] and order.suit_of[c] == suit]
-            top = max(order.strength[c] for c in cards)
-            allowed |= {c for c in cards if order.strength[c] == top}
-        return allowed
-
-    def check(self, data, state, answer):
-        order = order_of(data)
-        placed = [parse_card(t) for t in state.get("placed", [])]
-        left = self.remaining(data, state)
-        if not left[answer]:
-            return Verdict(
-                ILLEGAL, message=both("这张牌不在要排的牌里。", "That card is not left to sort.")
-            ), state
-        allowed = self.allowed(order, left, placed)
-        if answer not in allowed:
-            right = " ".join(c.text() for c in order.sorted(allowed))
-            sorted_all = " ".join(c.text() for c in order.sorted(left.elements()))
-            return Verdict(
-                WRONG,
-                message=both(
-                    f"{answer.text()} 还不该出场：剩下的牌里还有比它大的。",
-                    f"Not {answer.text()} yet: a higher card is still left.",
-                ),
-                answer=both(
-                    f"下一张应该是 {right}。剩下的牌从大到小是：{sorted_all}。",
-                    f"Next comes {right}. The cards left, high to low: {sorted_all}.",
-                ),
-            ), {"placed": [c.text() for c in placed], "judged": True}
-        placed.append(answer)
-        state = {"placed": [c.text() for c in placed]}
-        if sum(left.values()) == 1:
-            return Verdict(
-                CORRECT,
-                message=both(
-                    "排好了：" + " ".join(c.text() for c in placed),
-                    "Sorted: " + " ".join(c.text() for c in placed),
-                ),
-            ), {**state, "judged": True}
-        return Verdict(
-            CONTINUE, message=both(f"对，{answer.text()}。", f"Yes, {answer.text()}.")
-        ), state
-
-    def board(self, data, state, *, verdict=None, interactive=True):
-        order = order_of(data)
-        state = state or {}
-        placed = [parse_card(t) for t in state.get("placed", [])]
-        left = self.remaining(data, state)
-        if state.get("judged") or not interactive:
-            rest = hand_controls(order.sorted(left.elements()), mode="show")
-        else:
-            # Shown in the order given, so the layout gives nothing away.
-            given = list(cards_of(data, "cards"))
-            shown = Counter(given) - left
-            rest_cards = []
-            for card in given:
-                if shown[card]:
-                    shown[card] -= 1
-                    continue
-                rest_cards.append(card)
-            rest = hand_controls(rest_cards, mode="click")
-        row = cards_row(placed) if placed else ""
-        sorted_label = html.escape(_("Sorted so far"))
-        left_label = html.escape(_("Still to place: click the highest"))
-        table = card_table(
-            you=0,
-            hand=rest,
-            trump=order.trump,
-            level=order.level,
-            label=_("Sort the cards"),
-        )
-        return mark_safe(  # noqa: S308 - built escaped
-            f'<div class="sort-row"><h3 class="seat-name">{sorted_label}</h3>'
-            f'<div class="hand">{row}</div></div>'
-            f'<p class="table-note">{left_label}</p>{table}'
-        )
 
 
 # ---------------------------------------------------------------------------
@@ -353,7 +192,7 @@ class OrderKind(DagunziKind):
 
 
 @register
-class LegalKind(DagunziKind):
+class LegalKind(DagunziKind, card_kinds.TickKind):
     """Tick every legal play among the options, then Done."""
 
     name = "dagunzi.legal"
@@ -367,97 +206,33 @@ class LegalKind(DagunziKind):
         options = plays_of(data, "options")
         return order, rules, hand, trick, options
 
-    def judge(self, data) -> list[tuple[tuple[Card, ...], IllegalPlay | None]]:
+    def judge(self, data):
         order, rules, hand, trick, options = self._read(data)
         found = []
         for option in options:
             try:
                 check_play(hand, trick, option, order, follow=rules.follow)
-                found.append((tuple(option), None))
+                found.append((tuple(option), True, None))
             except IllegalPlay as error:
-                found.append((tuple(option), error))
+                found.append((tuple(option), False, error.reason))
         return found
 
     def validate(self, data):
-        hand, trick, options = self._read(data)[2:]
-        if not options or len(options) > 8:
-            raise InvalidPuzzle("give 1 to 8 options")
+        hand, trick = self._read(data)[2:4]
         if trick and not group_size(trick[0]):
             raise InvalidPuzzle("the lead must be a single, a 棒 or a 滚子")
-        for option in options:
-            if Counter(option) - Counter(hand):
-                raise InvalidPuzzle(f"option {play_text(option)} is not in the hand")
-        if len({tuple(sorted(o)) for o in options}) != len(options):
-            raise InvalidPuzzle("two options are the same play")
+        self.validate_options(data, hand)
 
-    def parse_answer(self, data, state, post):
-        if post.get("answer") != "done":
-            raise BadAnswer(_("press Done to answer"))
-        count = len(data.get("options", []))
-        picked = set()
-        for value in _getlist(post, "option"):
-            if value not in [str(i) for i in range(count)]:
-                raise BadAnswer(_("that is not one of the choices"))
-            picked.add(int(value))
-        return tuple(sorted(picked))
-
-    def answer_text(self, answer):
-        return ",".join(str(i) for i in answer) or "none"
-
-    def check(self, data, state, answer):
-        judged = self.judge(data)
-        truth = {i for i, (_option, error) in enumerate(judged) if error is None}
-        zh, en = [], []
-        for option, error in judged:
-            if error is None:
-                zh.append(f"{play_text(option)}：可以。")
-                en.append(f"{play_text(option)}: legal.")
-            else:
-                zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
-                en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
-        state = {"picked": list(answer), "judged": True}
-        if set(answer) == truth:
-            return Verdict(CORRECT, message=both("".join(zh), " ".join(en))), state
-        # Why the plays ticked wrongly are illegal; what was missed, only on request.
-        why_zh, why_en = [], []
-        for i in sorted(set(answer) - truth):
-            option, error = judged[i]
-            why_zh.append(f"{play_text(option)}：不行，{error.reason['zh']}")
-            why_en.append(f"{play_text(option)}: illegal. {error.reason['en']}")
-        missed = len(truth - set(answer))
-        if missed:
-            why_zh.append(f"还有 {missed} 种可以出的没有勾上。")
-            why_en.append(f"{missed} legal play{'s' if missed > 1 else ''} not ticked.")
-        return Verdict(
-            WRONG,
-            message=both("".join(why_zh), " ".join(why_en)),
-            answer=both("".join(zh), " ".join(en)),
-        ), state
-
-    def board(self, data, state, *, verdict=None, interactive=True):
+    def table(self, data):
         order, rules, hand, trick, options = self._read(data)
-        state = state or {}
         leader = (0 - len(trick)) % 4
-        table = card_table(
+        return card_table(
             you=0,
             hand=hand_controls(order.sorted(hand), mode="show"),
             trick=[((leader + i) % 4, p) for i, p in enumerate(trick)],
             trump=order.trump,
             level=order.level,
             note=follow_note(rules.follow),
-        )
-        if not interactive:
-            return table
-        picked = set(state.get("picked", []))
-        boxes = "".join(
-            f'<label class="option"><input type="checkbox" name="option" value="{i}"'
-            f"{' checked' if i in picked else ''}> {cards_row(order.sorted(option))}</label>"
-            for i, option in enumerate(options)
-        )
-        legend = _("Legal plays")
-        return mark_safe(  # noqa: S308 - built escaped
-            table + f'<fieldset class="options"><legend>{html.escape(legend)}'
-            f"</legend>{boxes}</fieldset>" + submit_button(_("Done: these are the legal ones"))
         )
 
 
@@ -931,44 +706,11 @@ class BuryKind(DagunziKind):
 
 
 @register
-class CountKind(DagunziKind):
+class CountKind(DagunziKind, card_kinds.CountKind):
     """How many points are in these cards (5 = 5, 10 = 10, K = 10)?"""
 
     name = "dagunzi.count"
     title = gettext_lazy("Count the points")
-
-    def validate(self, data):
-        cards = cards_of(data, "cards")
-        if not 1 <= len(cards) <= 24:
-            raise InvalidPuzzle("give 1 to 24 cards to count")
-
-    def parse_answer(self, data, state, post):
-        return int(read_number(post))
-
-    def check(self, data, state, answer):
-        cards = cards_of(data, "cards")
-        scoring = [c for c in cards if points([c])]
-        total = points(cards)
-        listed = " + ".join(f"{c.text()} {points([c])}" for c in scoring) or "0"
-        message = both(
-            f"分牌：{listed}，一共 {total} 分（5 是 5 分，10 和 K 是 10 分）。",
-            f"Point cards: {listed}: {total} points (a 5 is 5, a 10 or a K is 10).",
-        )
-        state = {"answer": answer, "judged": True}
-        if answer == total:
-            return Verdict(CORRECT, message=message), state
-        why = both(
-            f"不是 {answer} 分。再数一遍：5 是 5 分，10 和 K 是 10 分，别的牌不算分。",
-            f"Not {answer}. Count again: a 5 is worth 5, a 10 or a K 10, other cards nothing.",
-        )
-        return Verdict(WRONG, message=why, answer=message), state
-
-    def board(self, data, state, *, verdict=None, interactive=True):
-        cards = cards_of(data, "cards")
-        picture = f'<div class="card-table"><div class="hand">{cards_row(cards)}</div></div>'
-        if not interactive:
-            return mark_safe(picture)  # noqa: S308
-        return mark_safe(picture + number_input(field_id="count-answer", label=_("Points")))  # noqa: S308
 
 
 @register_picture

@@ -8,6 +8,7 @@ from engines.cards import cards_text
 from engines.dagunzi import TRUMP, Order, group_size, suit_names, trick_winner
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER
 from puzzles.kinds import both
+from puzzles.kinds.cards import seat_words
 
 
 def play_text(play: Sequence[int]) -> str:
@@ -67,16 +68,6 @@ def why_it_loses(
             f"{who_zh}跟的是{led_zh}，被主牌杀了。", f"{label} {led_en}, beaten by the trump."
         )
     return both(f"{who_zh}的牌小，有人比它大。", f"{label} lower: another play beats it.")
-
-
-def seat_words(relative: int) -> tuple[str, str]:
-    """Seat names counted from the learner (seat 0 of a puzzle is "you")."""
-    return [
-        ("你", "You"),
-        ("下家", "Your right (下家)"),
-        ("对家", "Your partner (对家)"),
-        ("上家", "Your left (上家)"),
-    ][relative % 4]
 
 
 def ending_words(solution, play, best: str, *, attacking: bool, right: bool) -> dict[str, str]:
