@@ -180,10 +180,13 @@ class Order(tricks.Order):
         # Ranks without the level: 12 slots, 0 (the 2, or the 3 at level 2) to 11.
         top_plain = 11
         level_slot = top_plain + (1 if self.ace_links_level else 2)
+        # The jokers sit above the trump suit's level card; in no-trump there is none,
+        # so the small joker comes straight after the level cards.
+        jokers = level_slot + (1 if self.trump is None else 2)
         if card == BIG_JOKER:
-            return TRUMP, level_slot + 3
+            return TRUMP, jokers + 1
         if card == SMALL_JOKER:
-            return TRUMP, level_slot + 2
+            return TRUMP, jokers
         if card.rank == self.level:
             return TRUMP, level_slot + (1 if card.suit == self.trump else 0)
         slot = card.rank - 2 - (card.rank > self.level)

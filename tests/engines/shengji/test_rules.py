@@ -106,6 +106,13 @@ def test_tractors_at_level_8_hearts(text, expected):
     assert is_tractor(cards(text), Order(8, HEARTS)) is expected
 
 
+def test_in_no_trump_the_level_pairs_link_to_the_small_joker():
+    order = Order(7, None)
+    assert is_tractor(cards("♠7 ♠7 SJ SJ"), order)
+    assert is_tractor(cards("♠7 ♠7 SJ SJ BJ BJ"), order)
+    assert not is_tractor(cards("♠7 ♠7 ♥7 ♥7"), order)
+
+
 def test_sh6_without_ace_links_level_the_trump_ace_does_not_reach_the_level_cards():
     assert not is_tractor(cards("♥A ♥A ♠8 ♠8"), Order(8, HEARTS, ace_links_level=False))
     assert is_tractor(cards("♠8 ♠8 ♥8 ♥8"), Order(8, HEARTS, ace_links_level=False))
