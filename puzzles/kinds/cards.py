@@ -386,10 +386,14 @@ class TickKind(CardKind):
 
     def board(self, data, state, *, verdict=None, interactive=True):
         table = self.table(data)
-        if not interactive:
-            return table
-        state = state or {}
         order = self.order_of(data)
+        if not interactive:
+            rows = "".join(
+                f'<div class="hand">{cards_row(order.sorted(option))}</div>'
+                for option in self.options(data)
+            )
+            return mark_safe(table + rows)  # noqa: S308 - built escaped
+        state = state or {}
         picked = set(state.get("picked", []))
         boxes = "".join(
             f'<label class="option"><input type="checkbox" name="option" value="{i}"'
