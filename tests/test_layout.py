@@ -28,8 +28,9 @@ PROJECT_TOP = ("config.urls", "config.wsgi", "config.asgi")
 LAYERS = (*APPS, PROJECT)
 GAME_PACKAGES = ROOT / "puzzles" / "games"
 # Engine modules that are not a game's rules, shared by the drawing layer and
-# the kinds' toolkit: the work budget of a search, and card notation.
-SHARED_ENGINES = {"engines.budget", "engines.cards"}
+# the kinds' toolkit: the work budget of a search, card notation, and the
+# trick-taking core (an order of cards, point cards) the card kinds share.
+SHARED_ENGINES = {"engines.budget", "engines.cards", "engines.tricks"}
 GAME_SLUGS = [game.slug for game in GAMES]
 NAMES_A_GAME = re.compile(rf"^({'|'.join(GAME_SLUGS)})([.\-_/:]|$)")
 TEMPLATE_NAMES_A_GAME = re.compile(rf"""["']({"|".join(GAME_SLUGS)})["'.\-_/]""")
