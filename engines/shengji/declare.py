@@ -7,6 +7,7 @@ no-trump (SJ-09, SJ-10). In the first hand the first to declare deals, and later
 overrides change the trumps but not the dealer (SJ-05). Nobody declares: the
 dealer turns up the kitty and its first card's suit is trumps (SJ-07).
 
+>>> from engines.cards import HEARTS
 >>> level = 5
 >>> first = check_declaration(1, parse_cards("♠5"), level)
 >>> second = check_declaration(2, parse_cards("♥5 ♥5"), level, current=first)
@@ -27,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.cards import CARDS, HEARTS, RANK_NAMES, SUIT_EN, SUIT_ZH, Card, cards_text, parse_cards
+from engines.cards import CARDS, RANK_NAMES, SUIT_EN, SUIT_ZH, Card, cards_text, parse_cards
 from engines.shengji.rules import DEFAULT, Rules
 from engines.tricks import RuleError
 
@@ -38,8 +39,6 @@ __all__ = [
     "kitty_trump",
     "parse_cards",
 ]
-
-_ = HEARTS  # for the doctest
 
 REASONS = {
     "not-in-hand": ("你手里没有这些牌。", "You don't hold these cards."),

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.tricks import TRUMP
+from engines.tricks import TRUMP, beats
 
 __all__ = ["INF", "SearchLimit", "TrickGame", "beats", "multisets"]
 
@@ -52,14 +52,6 @@ class SearchLimit(RuntimeError):
     def __init__(self, nodes: int):
         self.nodes = nodes
         super().__init__(f"the search stopped at its node limit ({nodes} nodes)")
-
-
-def beats(suit: int, strength: int, best_suit: int, best_strength: int) -> bool:
-    """Whether a play that can win (``suit`` >= 0) takes the trick from the best so
-    far; the search spells it out inline for speed."""
-    return suit >= 0 and (
-        (suit == TRUMP and best_suit != TRUMP) or (suit == best_suit and strength > best_strength)
-    )
 
 
 def multisets(pairs: list[tuple[int, int]], size: int, start: int = 0):

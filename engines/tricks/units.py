@@ -8,6 +8,7 @@ jokers, and gives the side level cards one shared strength, so two of them never
 form a tractor). Two decks: never more than two identical cards.
 
 >>> from engines.cards import parse_cards
+>>> from engines.tricks import TRUMP, Order
 >>> class Plain(Order):
 ...     def classify(self, card):
 ...         return (TRUMP, card.rank) if card.is_joker else (card.suit, card.rank)
@@ -23,11 +24,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engines.cards import CARDS, Card, cards_text
-from engines.tricks import TRUMP, Order
+from engines.tricks import Order
 
 __all__ = ["Unit", "decompose", "higher_unit", "pairs_by_strength", "runs", "split_value"]
-
-_ = TRUMP  # for the doctest
 
 
 @dataclass(frozen=True)
