@@ -431,11 +431,16 @@ def legal_follows(
     in_suit = Counter({c: k for c, k in hand.items() if k > 0 and order.suit_of[c] == suit})
     held = sum(in_suit.values())
     if held <= n:
-        rest = Counter({c: k for c, k in hand.items() if k > 0 and c not in in_suit})
-        base = tuple(in_suit.elements())
+        # Cards as ``Card`` values once, so each of the (many) plays is only sorted.
+        rest = Counter({CARDS[c]: k for c, k in hand.items() if k > 0 and c not in in_suit})
+        base = tuple(CARDS[c] for c in in_suit.elements())
         if sum(rest.values()) < n - held:
             raise ValueError("the hand has fewer cards than the lead")
-        return [play_of(base + extra) for extra in tricks.multisets(rest, n - held, order)]
+        # Every choice of the free cards, once: combinations of the sorted cards give
+        # each multiset in sorted order (equal cards side by side), repeats dropped.
+        free = sorted(rest.elements())
+        extras = dict.fromkeys(combinations(free, n - held))
+        return [tuple(sorted(base + extra)) for extra in extras]
     if n == 1:
         return [(CARDS[c],) for c in sorted(in_suit, key=order.key)]
     return [play_of(p) for p in _best_follows(in_suit, units, n, order)[1]]
