@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engines.cards import CARDS, SUIT_SYMBOLS, SUITS, Card, parse_card, parse_suit
+from engines.cards import SUIT_SYMBOLS, SUITS, Card, parse_card, parse_suit
 from engines.dagunzi import (
     DEAD,
     LEVELS,
@@ -46,7 +46,16 @@ from engines.dagunzi import (
     points,
     trick_winner,
 )
-from engines.tricks.search import INF, SearchLimit, TrickGame, beats, multisets
+from engines.tricks.search import (
+    INF,
+    SearchLimit,
+    TrickGame,
+    beats,
+    multisets,
+    read_card,
+    read_cards,
+    read_seat,
+)
 
 __all__ = ["Ending", "SearchLimit", "Solution", "solve", "value"]
 
@@ -57,31 +66,7 @@ KITTY_MAX_POINTS = 60  # six cards of 10 points
 # Endings and solutions
 
 
-def _card(value, where: str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        try:
-            return parse_card(value)
-        except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CARDS):
-        return CARDS[value]
-    raise ValueError(f"{where}: not a card: {value!r}")
-
-
-def _cards(values, where: str) -> tuple[Card, ...]:
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
-    if not isinstance(values, (list, tuple)):
-        raise ValueError(f"{where}: expected a list of cards, not {values!r}")
-    return tuple(sorted(_card(v, f"{where}, card {i + 1}") for i, v in enumerate(values)))
-
-
-def _seat(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ValueError(f"{name} must be a seat 0 to 3, not {value!r}")
-    return value
+_card, _cards, _seat = read_card, read_cards, read_seat
 
 
 @dataclass(frozen=True)

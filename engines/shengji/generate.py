@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engines.cards import SUITS, Card, shoe
 from engines.shengji import Order, leads, legal_follows
 from engines.shengji.solver import Ending, SearchLimit, Solution, solve
+from engines.tricks.search import kept
 
 __all__ = ["MIN_MARGIN", "NODE_LIMIT", "Found", "deal", "endings", "grade"]
 
@@ -144,18 +145,4 @@ def grade(ending: Ending, *, node_limit: int = NODE_LIMIT) -> Found | None:
 
 def endings(count: int, *, seed: int, tries: int = 100_000) -> Iterator[Found]:
     """``count`` kept endings (fewer if ``tries`` deals run out), the same for a seed."""
-    rng = random.Random(seed)
-    seen = set()
-    kept = 0
-    for _ in range(tries):
-        if kept >= count:
-            return
-        ending = deal(rng)
-        key = (ending.hands, ending.trick, ending.level, ending.trump, ending.dealer)
-        if key in seen:
-            continue
-        seen.add(key)
-        found = grade(ending)
-        if found is not None:
-            kept += 1
-            yield found
+    return kept(deal, grade, count, seed=seed, tries=tries)

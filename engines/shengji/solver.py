@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
-from engines.cards import CARDS, SUITS, Card, cards_text, parse_card
+from engines.cards import SUITS, Card, cards_text, parse_card
 from engines.shengji import (
     LEVELS,
     IllegalPlay,
@@ -54,7 +54,7 @@ from engines.shengji import (
     trump_name,
     winning_value,
 )
-from engines.tricks.search import SearchLimit, TrickGame
+from engines.tricks.search import SearchLimit, TrickGame, read_card, read_cards, read_seat
 from engines.tricks.units import higher_unit, pairs_by_strength, runs
 
 __all__ = ["Ending", "SearchLimit", "Solution", "solution_from_json", "solve", "value"]
@@ -63,31 +63,7 @@ KITTY_MAX_POINTS = 80  # eight cards of 10 points
 MAX_COPIES = 2
 
 
-def _card(value, where: str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        try:
-            return parse_card(value)
-        except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CARDS):
-        return CARDS[value]
-    raise ValueError(f"{where}: not a card: {value!r}")
-
-
-def _cards(values, where: str) -> tuple[Card, ...]:
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
-    if not isinstance(values, (list, tuple)):
-        raise ValueError(f"{where}: expected a list of cards, not {values!r}")
-    return tuple(sorted(_card(v, f"{where}, card {i + 1}") for i, v in enumerate(values)))
-
-
-def _seat(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ValueError(f"{name} must be a seat 0 to 3, not {value!r}")
-    return value
+_card, _cards, _seat = read_card, read_cards, read_seat
 
 
 def _longest_run(cards, order: Order) -> int:

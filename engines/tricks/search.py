@@ -37,11 +37,23 @@ counted out once its lead is down (``make_last_trick``: every follow is forced).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
+from engines.cards import CARDS, Card, parse_card
 from engines.tricks import TRUMP, beats
 
-__all__ = ["INF", "SearchLimit", "TrickGame", "beats", "multisets"]
+__all__ = [
+    "INF",
+    "SearchLimit",
+    "TrickGame",
+    "beats",
+    "kept",
+    "multisets",
+    "read_card",
+    "read_cards",
+    "read_seat",
+]
 
 INF = 1 << 30
 
@@ -64,6 +76,60 @@ def multisets(pairs: list[tuple[int, int]], size: int, start: int = 0):
         for k in range(min(count, size), 0, -1):
             for rest in multisets(pairs, size - k, i + 1):
                 yield (kind,) * k + rest
+
+
+# ---------------------------------------------------------------------------
+# Reading an ending's cards and seats (both games' ``Ending`` use these)
+
+
+def read_card(value, where: str) -> Card:
+    """A card from a ``Card``, an int 0–53 or a text (``"♥A"``); ``ValueError`` naming
+    ``where`` otherwise."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_card(value)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(CARDS):
+        return CARDS[value]
+    raise ValueError(f"{where}: not a card: {value!r}")
+
+
+def read_cards(values, where: str) -> tuple[Card, ...]:
+    """Cards from a list or a string ``"♥A ♥K"``, sorted."""
+    if isinstance(values, str):
+        values = values.replace(",", " ").split()
+    if not isinstance(values, (list, tuple)):
+        raise ValueError(f"{where}: expected a list of cards, not {values!r}")
+    return tuple(sorted(read_card(v, f"{where}, card {i + 1}") for i, v in enumerate(values)))
+
+
+def read_seat(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise ValueError(f"{name} must be a seat 0 to 3, not {value!r}")
+    return value
+
+
+def kept(deal, grade, count: int, *, seed: int, tries: int = 100_000):
+    """The generators' loop: ``count`` endings that ``grade(ending)`` keeps (returns not
+    None), dealt by ``deal(rng)``, each deal once; the same for a seed."""
+    rng = random.Random(seed)
+    seen = set()
+    found = 0
+    for _ in range(tries):
+        if found >= count:
+            return
+        ending = deal(rng)
+        key = (ending.hands, ending.trick, ending.level, ending.trump, ending.dealer)
+        if key in seen:
+            continue
+        seen.add(key)
+        graded = grade(ending)
+        if graded is not None:
+            found += 1
+            yield graded
 
 
 class TrickGame:

@@ -22,6 +22,7 @@ from engines.cards import Card, cards_text, parse_card
 from engines.tricks import Order, points
 from puzzles.boards import submit_button
 from puzzles.boards.cards import card_table, cards_row, hand_controls
+from puzzles.pictures import LessonPicture
 
 from . import (
     CONTINUE,
@@ -40,6 +41,7 @@ __all__ = [
     "CardKind",
     "CountKind",
     "SortKind",
+    "TablePicture",
     "TickKind",
     "cards_of",
     "getlist",
@@ -47,6 +49,7 @@ __all__ = [
     "seat_of",
     "seat_words",
     "selected_cards",
+    "solve_within",
 ]
 
 
@@ -403,4 +406,63 @@ class TickKind(CardKind):
         return mark_safe(  # noqa: S308 - built escaped
             table + f'<fieldset class="options"><legend>{html.escape(self.legend())}'
             f"</legend>{boxes}</fieldset>" + submit_button(self.done_label())
+        )
+
+
+# ---------------------------------------------------------------------------
+# Solving an open ending within a budget, and the lessons' table picture
+
+
+def solve_within(solve, ending, budget, node_limit: int, stopped: type[Exception]):
+    """``solve(ending, node_limit=...)`` with its nodes spent from ``budget``.
+
+    ``OutOfBudget`` when the budget stopped the solver; the solver's ``stopped``
+    error (its node limit) when the ending is too large for any puzzle.
+    """
+    limit = min(node_limit, budget.left)
+    try:
+        solution = solve(ending, node_limit=limit)
+    except stopped:
+        if limit < node_limit:
+            budget.spend(budget.left + 1)
+        raise
+    budget.spend(solution.nodes)
+    return solution
+
+
+class TablePicture(LessonPicture):
+    """A lesson's picture of a card table: a hand, the trick, other seats (their
+    open cards, or a number face down), the kitty; nothing to answer. A game's
+    subclass gives ``order_of`` and ``table_facts``."""
+
+    def order_of(self, data):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def table_facts(self, order) -> dict[str, Any]:
+        return {"trump": order.trump, "level": order.level}
+
+    def validate(self, data):
+        self.order_of(data)
+        cards_of(data, "hand", required=False)
+        plays_of(data, "trick")
+        cards_of(data, "kitty", required=False)
+
+    def draw(self, data):
+        order = self.order_of(data)
+        hand = cards_of(data, "hand", required=False)
+        trick = plays_of(data, "trick")
+        leader = data.get("leader", (0 - len(trick)) % 4)
+        others = {}
+        for seat, cards in (data.get("others") or {}).items():
+            others[int(seat)] = (
+                order.sorted(cards_of({"c": cards}, "c")) if not isinstance(cards, int) else cards
+            )
+        return card_table(
+            you=0,
+            hand=hand_controls(order.sorted(hand), mode="show"),
+            others=others,
+            trick=[((leader + i) % 4, order.sorted(p)) for i, p in enumerate(trick)],
+            dealer=data.get("dealer"),
+            kitty=cards_of(data, "kitty", required=False) or None,
+            **self.table_facts(order),
         )

@@ -56,9 +56,17 @@ from puzzles.kinds import (
     register,
 )
 from puzzles.kinds import cards as card_kinds
-from puzzles.kinds.cards import CardKind, cards_of, getlist, plays_of, seat_of, selected_cards
+from puzzles.kinds.cards import (
+    CardKind,
+    cards_of,
+    getlist,
+    plays_of,
+    seat_of,
+    selected_cards,
+    solve_within,
+)
 from puzzles.kinds.inputs import number_input, read_number
-from puzzles.pictures import LessonPicture, register_picture
+from puzzles.pictures import register_picture
 
 from .words import RESULT_WORDS, ending_words, play_text, why_it_loses, winner_words
 
@@ -241,20 +249,9 @@ class LegalKind(DagunziKind, card_kinds.TickKind):
 
 
 def _solve(key: str, budget: Budget):
-    """Solve the ending, its nodes spent from ``budget``.
-
-    ``OutOfBudget`` when the budget stopped the solver, ``SearchLimit`` when the
-    ending is too large for any puzzle.
-    """
-    limit = min(NODE_LIMIT, budget.left)
-    try:
-        solution = solve(Ending.from_json(json.loads(key)), node_limit=limit)
-    except SearchLimit:
-        if limit < NODE_LIMIT:
-            budget.spend(budget.left + 1)
-        raise
-    budget.spend(solution.nodes)
-    return solution
+    """Solve the ending, its nodes spent from ``budget`` (see ``solve_within``)."""
+    ending = Ending.from_json(json.loads(key))
+    return solve_within(solve, ending, budget, NODE_LIMIT, SearchLimit)
 
 
 @register
@@ -714,35 +711,11 @@ class CountKind(DagunziKind, card_kinds.CountKind):
 
 
 @register_picture
-class Table(LessonPicture):
+class Table(card_kinds.TablePicture):
     """A lesson's picture: a hand, the trick, other seats; nothing to answer."""
 
     name = "dagunzi.table"
     game = "dagunzi"
 
-    def validate(self, data):
-        order_of(data)
-        cards_of(data, "hand", required=False)
-        plays_of(data, "trick")
-        cards_of(data, "kitty", required=False)
-
-    def draw(self, data):
-        order = order_of(data)
-        hand = cards_of(data, "hand", required=False)
-        trick = plays_of(data, "trick")
-        leader = data.get("leader", (0 - len(trick)) % 4)
-        others = {}
-        for seat, cards in (data.get("others") or {}).items():
-            others[int(seat)] = (
-                order.sorted(cards_of({"c": cards}, "c")) if not isinstance(cards, int) else cards
-            )
-        return card_table(
-            you=0,
-            hand=hand_controls(order.sorted(hand), mode="show"),
-            others=others,
-            trick=[((leader + i) % 4, p) for i, p in enumerate(trick)],
-            trump=order.trump,
-            level=order.level,
-            dealer=data.get("dealer"),
-            kitty=cards_of(data, "kitty", required=False) or None,
-        )
+    def order_of(self, data):
+        return order_of(data)

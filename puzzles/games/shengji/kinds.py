@@ -46,6 +46,7 @@ from engines.shengji.declare import IllegalDeclaration, check_declaration, kitty
 from engines.shengji.hand import settle
 from engines.shengji.kitty import GOALS, unmet
 from engines.shengji.rules import rules_for
+from engines.shengji.solver import Ending, SearchLimit, solution_from_json, solve
 from puzzles.boards import choice_buttons, submit_button
 from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
@@ -60,9 +61,9 @@ from puzzles.kinds import (
     register,
 )
 from puzzles.kinds import cards as card_kinds
-from puzzles.kinds.cards import CardKind, cards_of, plays_of, seat_of, selected_cards
+from puzzles.kinds.cards import CardKind, cards_of, plays_of, seat_of, selected_cards, solve_within
 from puzzles.kinds.inputs import number_input, read_number
-from puzzles.pictures import LessonPicture, register_picture
+from puzzles.pictures import register_picture
 
 from .words import (
     RESULT_WORDS,
@@ -840,37 +841,17 @@ class BuryKind(ShengjiKind):
 
 
 @register_picture
-class Table(LessonPicture):
+class Table(card_kinds.TablePicture):
     """A lesson's picture: a hand, the trick, other seats; nothing to answer."""
 
     name = "shengji.table"
     game = "shengji"
 
-    def validate(self, data):
-        order_of(data)
-        cards_of(data, "hand", required=False)
-        plays_of(data, "trick")
-        cards_of(data, "kitty", required=False)
+    def order_of(self, data):
+        return order_of(data)
 
-    def draw(self, data):
-        order = order_of(data)
-        hand = cards_of(data, "hand", required=False)
-        trick = plays_of(data, "trick")
-        leader = data.get("leader", (0 - len(trick)) % 4)
-        others = {}
-        for seat, cards in (data.get("others") or {}).items():
-            others[int(seat)] = (
-                order.sorted(cards_of({"c": cards}, "c")) if not isinstance(cards, int) else cards
-            )
-        return card_table(
-            you=0,
-            hand=hand_controls(order.sorted(hand), mode="show"),
-            others=others,
-            trick=[((leader + i) % 4, order.sorted(p)) for i, p in enumerate(trick)],
-            dealer=data.get("dealer"),
-            kitty=cards_of(data, "kitty", required=False) or None,
-            **facts(order),
-        )
+    def table_facts(self, order):
+        return facts(order)
 
 
 # ---------------------------------------------------------------------------
@@ -880,18 +861,9 @@ NODE_LIMIT = 400_000  # a puzzle ending must be proven well inside this
 
 
 def _solve(key: str, budget: Budget):
-    """Solve the ending, its nodes spent from ``budget`` (see the Dagunzi kind)."""
-    from engines.shengji.solver import Ending, SearchLimit, solve
-
-    limit = min(NODE_LIMIT, budget.left)
-    try:
-        solution = solve(Ending.from_json(json.loads(key)), node_limit=limit)
-    except SearchLimit:
-        if limit < NODE_LIMIT:
-            budget.spend(budget.left + 1)
-        raise
-    budget.spend(solution.nodes)
-    return solution
+    """Solve the ending, its nodes spent from ``budget`` (see ``solve_within``)."""
+    ending = Ending.from_json(json.loads(key))
+    return solve_within(solve, ending, budget, NODE_LIMIT, SearchLimit)
 
 
 @register
@@ -930,8 +902,6 @@ class PlayKind(ShengjiKind):
         return {"solution": self._proven(data, budget).to_json()}
 
     def _proven(self, data, budget=None):
-        from engines.shengji.solver import SearchLimit
-
         try:
             solution = _solve(self.ending_json(data), budget or Budget(NODE_LIMIT))
         except SearchLimit:
@@ -946,8 +916,6 @@ class PlayKind(ShengjiKind):
         self._proven(data, budget)
 
     def solution_of(self, data):
-        from engines.shengji.solver import solution_from_json
-
         return solution_from_json(self.prepared(data)["solution"])
 
     def parse_answer(self, data, state, post):
