@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from engines.cards import Card, cards_text, parse_card
 from engines.tricks import Order, points
-from puzzles.boards import submit_button
-from puzzles.boards.cards import card_table, cards_row, hand_controls
+from puzzles.boards import choice_buttons, submit_button
+from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.pictures import LessonPicture
 
 from . import (
@@ -34,6 +34,7 @@ from . import (
     PuzzleKind,
     Verdict,
     both,
+    read_choice,
 )
 from .inputs import number_input, read_number
 
@@ -43,6 +44,7 @@ __all__ = [
     "SortKind",
     "TablePicture",
     "TickKind",
+    "TrickWinnerKind",
     "cards_of",
     "getlist",
     "plays_of",
@@ -299,6 +301,80 @@ class CountKind(CardKind):
         if not interactive:
             return mark_safe(picture)  # noqa: S308
         return mark_safe(picture + number_input(field_id="count-answer", label=_("Points")))  # noqa: S308
+
+
+# ---------------------------------------------------------------------------
+# Who wins the trick?
+
+
+class TrickWinnerKind(CardKind):
+    """Four plays of a trick (``plays``, the lead first, led by ``leader``): which one
+    wins it? A game's subclass gives ``trick_winner``, the words (``winner_words``,
+    ``why_it_loses``) and ``check_lead``."""
+
+    def trick_winner(self, plays, order) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def winner_words(self, plays, order, leader) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def why_it_loses(self, plays, order, leader, i) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def check_lead(self, lead, order) -> None:
+        """``InvalidPuzzle`` when the game forbids this lead."""
+
+    def shown(self, play, order):
+        """A play as the table shows it."""
+        return play
+
+    def _read(self, data):
+        return self.order_of(data), plays_of(data, "plays"), seat_of(data, "leader", 0)
+
+    def validate(self, data):
+        order, plays, _leader = self._read(data)
+        if len(plays) != 4:
+            raise InvalidPuzzle("a trick has four plays, the lead first")
+        self.check_lead(plays[0], order)
+        if any(len(p) != len(plays[0]) for p in plays):
+            raise InvalidPuzzle("every play has as many cards as the lead")
+        self.check_copies([c for p in plays for c in p])
+
+    def parse_answer(self, data, state, post):
+        return read_choice(post, ["0", "1", "2", "3"])
+
+    def check(self, data, state, answer):
+        order, plays, leader = self._read(data)
+        win = self.trick_winner(plays, order)
+        state = {"answer": answer, "judged": True}
+        words = self.winner_words(plays, order, leader)
+        if int(answer) == win:
+            return Verdict(CORRECT, message=words), state
+        why = self.why_it_loses(plays, order, leader, int(answer))
+        return Verdict(WRONG, message=why, answer=words), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order, plays, leader = self._read(data)
+        trick = [((leader + i) % 4, self.shown(p, order)) for i, p in enumerate(plays)]
+        shown = (verdict is not None and verdict.is_correct) or (state or {}).get("answer_shown")
+        winner = (leader + self.trick_winner(plays, order)) % 4 if shown else None
+        table = card_table(
+            you=0,
+            hand="",
+            trick=trick,
+            dealer=data.get("dealer"),
+            winner=winner,
+            label=_("Who wins this trick?"),
+            **self.table_facts(order),
+        )
+        if not interactive:
+            return table
+        choices = []
+        for i, play in enumerate(plays):
+            seat = (leader + i) % 4
+            who = _("You") if seat == 0 else seat_label(seat, 0)
+            choices.append((str(i), f"{who}: {cards_text(self.shown(play, order))}"))
+        return mark_safe(table + choice_buttons(choices))  # noqa: S308
 
 
 # ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from engines.dagunzi.rules import rules_for
 from engines.dagunzi.settle import HOLD, REPLAY, TAKE_OVER, settle
 from engines.dagunzi.solver import Ending, SearchLimit, solution_from_json, solve
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
+from puzzles.boards.cards import card_table, cards_row, hand_controls
 from puzzles.kinds import (
     CORRECT,
     ILLEGAL,
@@ -122,65 +122,24 @@ class DagunziKind(CardKind):
 
 
 @register
-class WinnerKind(DagunziKind):
+class WinnerKind(DagunziKind, card_kinds.TrickWinnerKind):
     """Four plays of a trick: which one wins it?"""
 
     name = "dagunzi.winner"
     title = gettext_lazy("Who wins the trick")
 
-    def _read(self, data):
-        order = order_of(data)
-        plays = plays_of(data, "plays")
-        leader = _seat(data, "leader", 0)
-        return order, plays, leader
-
-    def validate(self, data):
-        plays = self._read(data)[1]
-        if len(plays) != 4:
-            raise InvalidPuzzle("a trick has four plays, the lead first")
-        if not group_size(plays[0]):
+    def check_lead(self, lead, order):
+        if not group_size(lead):
             raise InvalidPuzzle("the lead must be a single, a 棒 or a 滚子")
-        if any(len(p) != len(plays[0]) for p in plays):
-            raise InvalidPuzzle("every play has as many cards as the lead")
-        self.check_copies([c for p in plays for c in p])
 
-    def parse_answer(self, data, state, post):
-        return read_choice(post, ["0", "1", "2", "3"])
+    def trick_winner(self, plays, order):
+        return trick_winner(plays, order)
 
-    def check(self, data, state, answer):
-        order, plays, leader = self._read(data)
-        win = trick_winner(plays, order)
-        state = {"answer": answer, "judged": True}
-        words = winner_words(plays, order, leader)
-        if int(answer) == win:
-            return Verdict(CORRECT, message=words), state
-        return Verdict(
-            WRONG, message=why_it_loses(plays, order, leader, int(answer)), answer=words
-        ), state
+    def winner_words(self, plays, order, leader):
+        return winner_words(plays, order, leader)
 
-    def board(self, data, state, *, verdict=None, interactive=True):
-        order, plays, leader = self._read(data)
-        trick = [((leader + i) % 4, p) for i, p in enumerate(plays)]
-        shown = (verdict is not None and verdict.is_correct) or (state or {}).get("answer_shown")
-        winner = (leader + trick_winner(plays, order)) % 4 if shown else None
-        table = card_table(
-            you=0,
-            hand="",
-            trick=trick,
-            trump=order.trump,
-            level=order.level,
-            dealer=data.get("dealer"),
-            winner=winner,
-            label=_("Who wins this trick?"),
-        )
-        if not interactive:
-            return table
-        choices = []
-        for i, play in enumerate(plays):
-            seat = (leader + i) % 4
-            who = _("You") if seat == 0 else seat_label(seat, 0)
-            choices.append((str(i), f"{who}: {play_text(play)}"))
-        return mark_safe(table + choice_buttons(choices))  # noqa: S308
+    def why_it_loses(self, plays, order, leader, i):
+        return why_it_loses(plays, order, leader, i)
 
 
 # ---------------------------------------------------------------------------

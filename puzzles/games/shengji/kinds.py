@@ -268,62 +268,29 @@ class FollowKind(ShengjiKind, card_kinds.TickKind):
 
 
 @register
-class WinnerKind(ShengjiKind):
+class WinnerKind(ShengjiKind, card_kinds.TrickWinnerKind):
     """Four plays of a trick: which one wins it?"""
 
     name = "shengji.winner"
     title = gettext_lazy("Who wins the trick")
 
-    def _read(self, data):
-        return order_of(data), plays_of(data, "plays"), seat_of(data, "leader", 0)
-
-    def validate(self, data):
-        order, plays, _leader = self._read(data)
-        if len(plays) != 4:
-            raise InvalidPuzzle("a trick has four plays, the lead first")
+    def check_lead(self, lead, order):
         try:
-            lead_units(plays[0], order)
+            lead_units(lead, order)
         except IllegalPlay as error:
             raise InvalidPuzzle(f"the lead: {error}") from None
-        if any(len(p) != len(plays[0]) for p in plays):
-            raise InvalidPuzzle("every play has as many cards as the lead")
-        self.check_copies([c for p in plays for c in p])
 
-    def parse_answer(self, data, state, post):
-        return read_choice(post, ["0", "1", "2", "3"])
+    def shown(self, play, order):
+        return order.sorted(play)
 
-    def check(self, data, state, answer):
-        order, plays, leader = self._read(data)
-        win = trick_winner(plays, order)
-        state = {"answer": answer, "judged": True}
-        words = winner_words(plays, order, leader)
-        if int(answer) == win:
-            return Verdict(CORRECT, message=words), state
-        return Verdict(
-            WRONG, message=why_it_loses(plays, order, leader, int(answer)), answer=words
-        ), state
+    def trick_winner(self, plays, order):
+        return trick_winner(plays, order)
 
-    def board(self, data, state, *, verdict=None, interactive=True):
-        order, plays, leader = self._read(data)
-        shown = (verdict is not None and verdict.is_correct) or (state or {}).get("answer_shown")
-        winner = (leader + trick_winner(plays, order)) % 4 if shown else None
-        table = card_table(
-            you=0,
-            hand="",
-            trick=[((leader + i) % 4, order.sorted(p)) for i, p in enumerate(plays)],
-            dealer=data.get("dealer"),
-            winner=winner,
-            label=_("Who wins this trick?"),
-            **facts(order),
-        )
-        if not interactive:
-            return table
-        choices = []
-        for i, play in enumerate(plays):
-            seat = (leader + i) % 4
-            who = _("You") if seat == 0 else seat_label(seat, 0)
-            choices.append((str(i), f"{who}: {cards_text(order.sorted(play))}"))
-        return mark_safe(table + choice_buttons(choices))  # noqa: S308
+    def winner_words(self, plays, order, leader):
+        return winner_words(plays, order, leader)
+
+    def why_it_loses(self, plays, order, leader, i):
+        return why_it_loses(plays, order, leader, i)
 
 
 # ---------------------------------------------------------------------------
