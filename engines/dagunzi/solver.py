@@ -51,10 +51,13 @@ from engines.tricks.search import (
     SearchLimit,
     TrickGame,
     beats,
+    best_plays,
     multisets,
     read_card,
     read_cards,
     read_seat,
+    values_from_json,
+    values_json,
 )
 
 __all__ = ["Ending", "SearchLimit", "Solution", "solve", "value"]
@@ -245,10 +248,7 @@ class Solution:
             "attackers": self.attackers,
             "dealer_side": self.dealer_side,
             "best": [[c.text() for c in play] for play in self.best],
-            "plays": [
-                {"play": [c.text() for c in play], "attackers": v}
-                for play, v in sorted(self.values.items())
-            ],
+            "plays": values_json(self.values),
         }
 
 
@@ -258,9 +258,7 @@ def solution_from_json(data: dict) -> Solution:
         attackers=data["attackers"],
         dealer_side=data["dealer_side"],
         best=tuple(tuple(parse_card(c) for c in play) for play in data["best"]),
-        values={
-            tuple(parse_card(c) for c in row["play"]): row["attackers"] for row in data["plays"]
-        },
+        values=values_from_json(data["plays"]),
     )
 
 
@@ -268,13 +266,12 @@ def solve(ending: Ending, *, node_limit: int | None = None) -> Solution:
     """Every legal play's value and the best ones; ``SearchLimit`` past ``node_limit``."""
     engine = _Engine(ending, node_limit)
     values = engine.root_values()
-    mover_attacks = ending.to_play % 2 == ending.attackers_side
-    target = max(values.values()) if mover_attacks else min(values.values())
+    target, best = best_plays(values, ending.to_play % 2 == ending.attackers_side)
     total = ending.remaining_points() + 2 * ending.kitty_points
     return Solution(
         attackers=target,
         dealer_side=total - target,
-        best=tuple(sorted(p for p, v in values.items() if v == target)),
+        best=best,
         values=values,
         nodes=engine.nodes,
     )

@@ -54,7 +54,16 @@ from engines.shengji import (
     trump_name,
     winning_value,
 )
-from engines.tricks.search import SearchLimit, TrickGame, read_card, read_cards, read_seat
+from engines.tricks.search import (
+    SearchLimit,
+    TrickGame,
+    best_plays,
+    read_card,
+    read_cards,
+    read_seat,
+    values_from_json,
+    values_json,
+)
 from engines.tricks.units import higher_unit, pairs_by_strength, runs
 
 __all__ = ["Ending", "SearchLimit", "Solution", "solution_from_json", "solve", "value"]
@@ -258,10 +267,7 @@ class Solution:
         return {
             "attackers": self.attackers,
             "best": [[c.text() for c in play] for play in self.best],
-            "plays": [
-                {"play": [c.text() for c in play], "attackers": v}
-                for play, v in sorted(self.values.items())
-            ],
+            "plays": values_json(self.values),
         }
 
 
@@ -270,9 +276,7 @@ def solution_from_json(data: dict) -> Solution:
     return Solution(
         attackers=data["attackers"],
         best=tuple(tuple(parse_card(c) for c in play) for play in data["best"]),
-        values={
-            tuple(parse_card(c) for c in row["play"]): row["attackers"] for row in data["plays"]
-        },
+        values=values_from_json(data["plays"]),
     )
 
 
@@ -280,11 +284,10 @@ def solve(ending: Ending, *, node_limit: int | None = None) -> Solution:
     """Every legal play's value and the best ones; ``SearchLimit`` past ``node_limit``."""
     engine = _Engine(ending, node_limit)
     values = engine.root_values()
-    mover_attacks = ending.to_play % 2 == ending.attackers_side
-    target = max(values.values()) if mover_attacks else min(values.values())
+    target, best = best_plays(values, ending.to_play % 2 == ending.attackers_side)
     return Solution(
         attackers=target,
-        best=tuple(sorted(p for p, v in values.items() if v == target)),
+        best=best,
         values=values,
         nodes=engine.nodes,
     )

@@ -48,11 +48,14 @@ __all__ = [
     "SearchLimit",
     "TrickGame",
     "beats",
+    "best_plays",
     "kept",
     "multisets",
     "read_card",
     "read_cards",
     "read_seat",
+    "values_from_json",
+    "values_json",
 ]
 
 INF = 1 << 30
@@ -110,6 +113,24 @@ def read_seat(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise ValueError(f"{name} must be a seat 0 to 3, not {value!r}")
     return value
+
+
+def values_json(values: dict) -> list[dict]:
+    """Every play's value as a solution keeps it: ``[{"play": ["♥A"], "attackers": 45}]``."""
+    return [
+        {"play": [c.text() for c in play], "attackers": v} for play, v in sorted(values.items())
+    ]
+
+
+def values_from_json(rows: list[dict]) -> dict:
+    """``values_json`` read back: play (a tuple of cards) → the attackers' value."""
+    return {tuple(parse_card(c) for c in row["play"]): row["attackers"] for row in rows}
+
+
+def best_plays(values: dict, maximise: bool) -> tuple[int, tuple]:
+    """The best value for the side to move and every play reaching it, sorted."""
+    target = max(values.values()) if maximise else min(values.values())
+    return target, tuple(sorted(p for p, v in values.items() if v == target))
 
 
 def kept(deal, grade, count: int, *, seed: int, tries: int = 100_000):

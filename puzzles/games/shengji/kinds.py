@@ -283,14 +283,9 @@ class WinnerKind(ShengjiKind, card_kinds.TrickWinnerKind):
     def shown(self, play, order):
         return order.sorted(play)
 
-    def trick_winner(self, plays, order):
-        return trick_winner(plays, order)
-
-    def winner_words(self, plays, order, leader):
-        return winner_words(plays, order, leader)
-
-    def why_it_loses(self, plays, order, leader, i):
-        return why_it_loses(plays, order, leader, i)
+    trick_winner = staticmethod(trick_winner)
+    winner_words = staticmethod(winner_words)
+    why_it_loses = staticmethod(why_it_loses)
 
 
 # ---------------------------------------------------------------------------
