@@ -48,10 +48,12 @@ from engines.dagunzi import (
 )
 from engines.tricks.search import (
     INF,
+    OpenEnding,
     SearchLimit,
     TrickGame,
     beats,
     best_plays,
+    check_hand_sizes,
     multisets,
     read_card,
     read_cards,
@@ -73,7 +75,7 @@ _card, _cards, _seat = read_card, read_cards, read_seat
 
 
 @dataclass(frozen=True)
-class Ending:
+class Ending(OpenEnding):
     """An open ending: the four hands, the trick in progress and whose turn it is.
 
     Cards may be ``Card`` values, ints or texts (``"♥A"``); hands are stored sorted.
@@ -145,15 +147,7 @@ class Ending:
                     f"trick play {i + 1} ({cards_text(play)} by seat {seat}) is illegal: "
                     f"{error.reason['en']}"
                 ) from None
-        n = len(trick[0]) if trick else 0
-        played = {(leader + i) % 4 for i in range(len(trick))}
-        after = [len(hands[s]) - (0 if s in played else n) for s in range(4)]
-        if len(set(after)) != 1 or after[0] < 0:
-            sizes = ", ".join(f"seat {s}: {len(hands[s])}" for s in range(4))
-            raise ValueError(
-                "the hands must hold the same number of cards once the trick is complete "
-                f"(cards held: {sizes}; the trick leads {n} and seat {to_play} is to play)"
-            )
+        check_hand_sizes(hands, trick, to_play)
         if not any(hands):
             raise ValueError("no cards are left to play")
         if not legal_plays(hands[to_play], trick, order, follow=self.follow):
@@ -169,18 +163,6 @@ class Ending:
     @property
     def order(self) -> Order:
         return Order(self.level, self.trump)
-
-    @property
-    def attackers_side(self) -> int:
-        return 1 - self.dealer % 2
-
-    @property
-    def leader(self) -> int:
-        return (self.to_play - len(self.trick)) % 4
-
-    def remaining_points(self) -> int:
-        """The points still to be won: the hands' and the trick's."""
-        return points(c for h in self.hands for c in h) + points(c for p in self.trick for c in p)
 
     @classmethod
     def from_json(cls, data: dict) -> Ending:

@@ -55,9 +55,11 @@ from engines.shengji import (
     winning_value,
 )
 from engines.tricks.search import (
+    OpenEnding,
     SearchLimit,
     TrickGame,
     best_plays,
+    check_hand_sizes,
     read_card,
     read_cards,
     read_seat,
@@ -89,7 +91,7 @@ def _longest_run(cards, order: Order) -> int:
 
 
 @dataclass(frozen=True)
-class Ending:
+class Ending(OpenEnding):
     """An open 升级 ending: the four hands, the trick in progress, whose turn it is.
 
     Cards may be ``Card`` values, ints or texts (``"♥A"``); hands are stored sorted.
@@ -148,7 +150,6 @@ class Ending:
         order = Order(level, trump)
         leader = (to_play - len(trick)) % 4
         if trick:
-            n = len(trick[0])
             # Every hand as it was when the trick was led.
             before = [Counter(h) for h in hands]
             for i, play in enumerate(trick):
@@ -174,16 +175,7 @@ class Ending:
                         f"trick play {i + 1} ({cards_text(trick[i])} by seat {seat}) is "
                         f"illegal: {error.reason['en']}"
                     ) from None
-        else:
-            n = 0
-        played = {(leader + i) % 4 for i in range(len(trick))}
-        after = [len(hands[s]) - (0 if s in played else n) for s in range(4)]
-        if len(set(after)) != 1 or after[0] < 0:
-            sizes = ", ".join(f"seat {s}: {len(hands[s])}" for s in range(4))
-            raise ValueError(
-                "the hands must hold the same number of cards once the trick is complete "
-                f"(cards held: {sizes}; the trick leads {n} and seat {to_play} is to play)"
-            )
+        check_hand_sizes(hands, trick, to_play)
         if not hands[to_play]:
             raise ValueError(f"seat {to_play} has no cards to play")
         for name, value in (
@@ -197,18 +189,6 @@ class Ending:
     @property
     def order(self) -> Order:
         return Order(self.level, self.trump)
-
-    @property
-    def attackers_side(self) -> int:
-        return 1 - self.dealer % 2
-
-    @property
-    def leader(self) -> int:
-        return (self.to_play - len(self.trick)) % 4
-
-    def remaining_points(self) -> int:
-        """The card points still to be won: the hands' and the trick's."""
-        return points(c for h in self.hands for c in h) + points(c for p in self.trick for c in p)
 
     @classmethod
     def from_json(cls, data: dict) -> Ending:

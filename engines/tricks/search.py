@@ -41,14 +41,16 @@ import random
 from collections.abc import Iterable
 
 from engines.cards import CARDS, Card, parse_card
-from engines.tricks import TRUMP, beats
+from engines.tricks import TRUMP, beats, points
 
 __all__ = [
     "INF",
+    "OpenEnding",
     "SearchLimit",
     "TrickGame",
     "beats",
     "best_plays",
+    "check_hand_sizes",
     "kept",
     "multisets",
     "read_card",
@@ -113,6 +115,39 @@ def read_seat(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise ValueError(f"{name} must be a seat 0 to 3, not {value!r}")
     return value
+
+
+def check_hand_sizes(hands, trick, to_play: int) -> None:
+    """``ValueError`` unless the four hands hold as many cards each once the trick in
+    progress (its lead's size) is complete."""
+    leader = (to_play - len(trick)) % 4
+    n = len(trick[0]) if trick else 0
+    played = {(leader + i) % 4 for i in range(len(trick))}
+    after = [len(hands[s]) - (0 if s in played else n) for s in range(4)]
+    if len(set(after)) != 1 or after[0] < 0:
+        sizes = ", ".join(f"seat {s}: {len(hands[s])}" for s in range(4))
+        raise ValueError(
+            "the hands must hold the same number of cards once the trick is complete "
+            f"(cards held: {sizes}; the trick leads {n} and seat {to_play} is to play)"
+        )
+
+
+class OpenEnding:
+    """What both games' ``Ending`` derive from their fields (``hands``, ``trick``,
+    ``to_play``, ``dealer``): the attacking side, the trick's leader, the points
+    still to be won."""
+
+    @property
+    def attackers_side(self) -> int:
+        return 1 - self.dealer % 2
+
+    @property
+    def leader(self) -> int:
+        return (self.to_play - len(self.trick)) % 4
+
+    def remaining_points(self) -> int:
+        """The card points still to be won: the hands' and the trick's."""
+        return points(c for h in self.hands for c in h) + points(c for p in self.trick for c in p)
 
 
 def values_json(values: dict) -> list[dict]:
