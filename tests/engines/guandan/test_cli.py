@@ -58,6 +58,8 @@ def test_beats_says_which_reading_it_used():
     # The table's play declared: over_as picks the straight flush to 6.
     over = {"over": "♠3 ♠4 ♠5 ♠6 ♥5", "over_as": "straight flush to 6", "level": 5}
     assert ok("beats", {**over, "play": "♣3 ♣4 ♣5 ♣6 ♣7"})["beats"] is True
+    # Cards that are no combination beat nothing.
+    assert ok("beats", {**data, "play": "♠3 ♦5"}) == {"beats": False, "as": None}
 
 
 def test_legal_lists_every_play_that_beats_the_top():
@@ -70,6 +72,9 @@ def test_legal_lists_every_play_that_beats_the_top():
         (["♠5", "♥5", "♠6", "♠4", "♠3"], "straight-flush", "6"),
         (["♠5", "♥5", "♠6", "♠4", "♠3"], "straight-flush", "7"),
     ]
+    # over_as picks the table's reading: over a straight to 6, the straight to 7 is legal.
+    straight = {"hand": "♣3 ♦4 ♣5 ♦6 ♣7", "over": "♠3 ♠4 ♠5 ♠6 ♥5", "over_as": "straight to 6"}
+    assert [p["rank"] for p in ok("legal", {**straight, "level": 5})["legal"]] == ["7"]
     lead = ok("legal", {"hand": "♠3 ♦3", "over": None, "level": 5})["legal"]
     assert [(p["type"], p["cards"]) for p in lead] == [
         ("single", ["♠3"]),

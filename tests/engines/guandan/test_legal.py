@@ -6,8 +6,8 @@ The brute force takes every distinct sub-multiset of the hand, reads it with
 cards, with 0 to 2 wilds, are half dealt from the whole shoe and half from a few
 neighbouring ranks (where pairs, sequences and bombs are); the top is none (a
 lead), a play of any kind or a bomb, from a fixed seed. Then full 27-card hands with
-both wilds: every play is in the hand, reads as it says and beats the top. About
-30 s on one core of the shared machine.
+both wilds: every play is in the hand, reads as it says and beats the top. About 45 s
+of one core (40-46 s measured; more wall time when the shared machine is busy).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ shoe are nearly all "nothing", so most plays are built as real shapes (single,
 pair, triple, full house, straight, straight flush, tube, plate, bomb, four jokers)
 and then spoiled or stretched: a card swapped, dropped or added, a joker added, a
 wild put in, A at either end, the level rank inside a sequence. The mix by kind is
-printed (``pytest -s``). About 25 s on one core of the shared machine.
+printed (``pytest -s``). About 20 s of one core (18-24 s measured; more wall time
+when the shared machine is busy).
 
 The oracle itself is checked against the spec's vectors first.
 """

@@ -24,6 +24,7 @@ from engines.guandan import (
     play_of,
     wild_card,
 )
+from engines.guandan.rules import Rules
 from tests.engines.guandan.test_oracle import random_play
 
 
@@ -274,6 +275,15 @@ def test_gdr03_joker_pairs_and_the_joker_full_house():
     assert classify(parse_cards("SJ SJ ♠9 ♦9 ♠10 ♦10"), 3) == []  # no jokers in tubes
     assert classify(parse_cards("SJ SJ BJ"), 3) == []
     assert beats(read("BJ BJ", 3), read("SJ SJ", 3))
+
+
+def test_g16_nines_and_a_pair_of_small_jokers_are_a_full_house():
+    # GD-R03, cfg full_house_joker_pair (on in the seed's rules).
+    full = read("♠9 ♦9 ♣9 SJ SJ", 3)
+    assert full.text() == "full house of 9"
+    assert beats(full, read("♠8 ♦8 ♣8 ♠A ♦A", 3))
+    no_jokers = Rules("test", "", "", full_house_joker_pair=False)
+    assert classify(parse_cards("♠9 ♦9 ♣9 SJ SJ"), 3, no_jokers) == []
 
 
 def test_g15_five_of_a_kind_is_a_bomb_not_a_full_house():
