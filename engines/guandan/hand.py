@@ -253,6 +253,10 @@ class Hand:
     partners are 1-2 or three players are out (GD-R09); the players left are
     placed by the cards they hold, fewer first (for 1-2 their order does not
     matter: both are 双下).
+
+    ``initial`` keeps the hands as play began (after tribute), ``tricks`` every
+    trick played (the last one too, once the hand is over) and ``announcements``
+    each (seat, cards left) said at ``rules.announce_at`` cards or fewer.
     """
 
     def __init__(
@@ -369,7 +373,8 @@ class Hand:
     def plays(self) -> list[tuple[int, Play | None]]:
         """Every turn of the hand so far: (seat, the play or ``None`` for a pass)."""
         done = [turn for trick in self.tricks for turn in trick.history]
-        return done + ([] if self.trick in self.tricks else list(self.trick.history))
+        ongoing = not any(trick is self.trick for trick in self.tricks)
+        return done + (list(self.trick.history) if ongoing else [])
 
 
 # ---------------------------------------------------------------------------
