@@ -111,87 +111,156 @@ class Search:
         self.sides = tuple(game.side(s) for s in range(game.seats))
         self.node_limit = node_limit
         self.nodes = 0
-        self.table: dict[State, bool] = {}
+        self.table: dict[tuple, bool] = {}
+        self._next: dict[tuple, tuple] = {}
+        self._decides: dict[tuple, bool] = {}
+        self._control: dict[tuple, bool] = {}
+        self._others: dict[tuple, tuple] = {}
+        self._beatable: dict[tuple, bool] = {}
 
     # -- the turns -----------------------------------------------------------------
 
     def following(self, seat: int, gone) -> int | None:
         """The next seat after ``seat`` still in (``None``: nobody)."""
+        nxt = self._next.get(gone)
+        if nxt is None:
+            nxt = self._next[gone] = tuple(self._following(s, gone) for s in range(self.seats))
+        return nxt[seat]
+
+    def _following(self, seat: int, gone) -> int | None:
         for step in range(1, self.seats + 1):
             nxt = (seat + step) % self.seats
             if nxt not in gone:
                 return nxt
         return None
 
-    def step(self, state: State, move) -> State | bool:
+    def step(self, state: tuple, move) -> tuple | bool:
         """The position after ``move`` (``PASS`` or ``(top_after, hand_after)``), or
-        the goal's value when the move decides it."""
+        the goal's value when the move decides it. Seats that cannot beat the top
+        pass at once: the position returned is the next real choice. Positions are
+        plain tuples in ``State``'s order (cheaper to build and hash)."""
         hands, seat, top, owner, order = state
         if move is PASS:
             if top is None:
                 raise ValueError("the leader must play, not pass")
-            nxt = self.following(seat, order)
-            first_after = owner if owner not in order else self.following(owner, order)
-            if nxt == first_after or nxt is None:  # everyone else has passed: trick over
+        else:
+            top, hand_after = move
+            owner = seat
+            hands = hands[:seat] + (hand_after,) + hands[seat + 1 :]
+            if self.game.is_empty(hand_after):
+                order = order + (seat,)
+                value = decided(self.goal, order, self.sides.__getitem__, self.side)
+                if value is not None:
+                    return value
+        # ``seat`` has moved; pass round to the next seat with a choice.
+        nexts = self._next.get(order)
+        if nexts is None:
+            self.following(seat, order)
+            nexts = self._next[order]
+        first_after = owner if owner not in order else nexts[owner]
+        plays = self.game.plays
+        while True:
+            nxt = nexts[seat]
+            if nxt is None:  # nobody else is in: nothing left to decide
+                raise ValueError("the game is over but the goal is undecided")
+            if nxt == first_after and seat != owner:  # everyone else has passed
                 if owner not in order:
-                    return State(hands, owner, None, None, order)
+                    return (hands, owner, None, None, order)
                 leader = self.game.next_leader_of(owner, frozenset(order))
-                return State(hands, leader, None, None, order)
-            return State(hands, nxt, top, owner, order)
-        top_after, hand_after = move
-        hands = hands[:seat] + (hand_after,) + hands[seat + 1 :]
-        if self.game.is_empty(hand_after):
-            order = order + (seat,)
-            value = decided(self.goal, order, self.sides.__getitem__, self.side)
-            if value is not None:
-                return value
-        nxt = self.following(seat, order)
-        if nxt is None:  # nobody else is in: nothing left to decide
-            raise ValueError("the game is over but the goal is undecided")
-        return State(hands, nxt, top_after, seat, order)
+                return (hands, leader, None, None, order)
+            if nxt == owner:  # the owner alone is still in
+                return (hands, owner, None, None, order)
+            if plays(hands[nxt], top):
+                return (hands, nxt, top, owner, order)
+            seat = nxt  # nothing beats the top: a forced pass
 
-    def moves(self, state: State) -> list:
+    def moves(self, state: tuple) -> list:
         """The moves at ``state``, the mover's likelier good ones first: plays that
         go out, then the others as the game orders them; a pass first when the top
         play is a partner's, last otherwise."""
         hands, seat, top, owner, _ = state
-        plays = list(self.game.plays(hands[seat], top))
+        plays = self.game.plays(hands[seat], top)
         if top is None:
             return plays
         if self.sides[owner] == self.sides[seat]:
-            out = [m for m in plays if self.game.is_empty(m[1])]
-            return out + [PASS] + [m for m in plays if not self.game.is_empty(m[1])]
-        return plays + [PASS]
+            empty = self.game.is_empty
+            out = [m for m in plays if empty(m[1])]
+            return out + [PASS] + [m for m in plays if not empty(m[1])]
+        return [*plays, PASS]
 
     # -- the value -----------------------------------------------------------------
 
-    def wins(self, state: State) -> bool:
-        """Whether ``side`` reaches the goal from ``state`` against best play."""
-        value = self.table.get(state)
+    def wins(self, state: tuple) -> bool:
+        """Whether ``side`` reaches the goal from ``state`` against best play.
+
+        The game's plays that go out come first (they shed the most cards), so a
+        move that decides the game at once is seen before any deeper search."""
+        table = self.table
+        value = table.get(state)
         if value is not None:
             return value
         self.nodes += 1
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise SearchLimit(self.nodes)
-        ours = self.sides[state.to_play] == self.side
+        hands, seat, top, _, order = state
+        ours = self.sides[seat] == self.side
         result = not ours
-        children = []
+        step, wins = self.step, self.wins
+        if self._out_decides(seat, order) and self.control(
+            hands[seat], top, tuple([hands[s] for s in self._others[(seat, order)]])
+        ):
+            table[state] = ours
+            return ours
         for move in self.moves(state):
-            child = self.step(state, move)
-            if child is ours:  # decided at once in the mover's favour
-                result = ours
-                break
-            if child is not (not ours):
-                children.append(child)
-        else:
-            for child in children:
-                if self.wins(child) is ours:
+            child = step(state, move)
+            if child is True or child is False:
+                if child is ours:
                     result = ours
                     break
-        self.table[state] = result
+            elif wins(child) is ours:
+                result = ours
+                break
+        table[state] = result
         return result
 
-    def value_after(self, state: State, move) -> bool:
+    def _out_decides(self, seat: int, order: tuple) -> bool:
+        """Whether ``seat`` going out now decides the goal in its side's favour (and
+        notes the other seats still in, for ``control``)."""
+        known = self._decides.get((seat, order))
+        if known is None:
+            value = decided(self.goal, (*order, seat), self.sides.__getitem__, self.side)
+            ours = self.sides[seat] == self.side
+            known = self._decides[(seat, order)] = value is not None and value == ours
+            self._others[(seat, order)] = tuple(
+                s for s in range(self.seats) if s != seat and s not in order
+            )
+        return known
+
+    def control(self, hand, top, others: tuple) -> bool:
+        """Whether ``hand`` (facing ``top``; ``None``: to lead) can go out with plays
+        that nobody holding ``others`` can beat, but the last: then it goes out
+        whatever the others do (their hands only shrink, so what none of them can
+        beat now none can beat later)."""
+        key = (hand, top, others)
+        known = self._control.get(key)
+        if known is not None:
+            return known
+        plays, empty, beatable = self.game.plays, self.game.is_empty, self._beatable
+        found = False
+        for after, rest in plays(hand, top):
+            if empty(rest):
+                found = True
+                break
+            beaten = beatable.get((others, after))
+            if beaten is None:
+                beaten = beatable[(others, after)] = any(plays(o, after) for o in others)
+            if not beaten and self.control(rest, None, others):
+                found = True
+                break
+        self._control[key] = found
+        return found
+
+    def value_after(self, state: tuple, move) -> bool:
         """The value once ``move`` is made at ``state``."""
         child = self.step(state, move)
         return child if isinstance(child, bool) else self.wins(child)

@@ -76,7 +76,7 @@ __all__ = [
 ]
 
 SEATS = 4
-EMPTY = ((), (), 0, 0, 0)
+EMPTY = ((), (), 0, 0, 0)  # the empty hand's key; its number is 0
 
 
 # ---------------------------------------------------------------------------
@@ -153,55 +153,74 @@ def _without(cards: tuple, played: Iterable[int]) -> tuple:
 class GuandanGame:
     """掼蛋 for ``engines.climbing.shedding``: four seats, partners opposite, 接风.
 
-    A hand key's plays come from ``legal_plays`` on one hand with that key (its
-    representative), once per key; the plays over a top are the leads that beat it.
+    Hands and tops are numbered as they turn up (a hand's number stands for its
+    ``hand_key``, a top's for its ``top_of``), so the search hashes small ints. A
+    hand's plays come from ``legal_plays`` on one hand with its key (its
+    representative), once per hand; the plays over a top are the leads that beat it.
     """
 
     seats = SEATS
 
     def __init__(self, level: int, rules: Rules = DEFAULT):
         self.level, self.rules = level, rules
-        self.rep: dict[tuple, tuple] = {EMPTY: ()}
-        self._leads: dict[tuple, list] = {}
-        self._follows: dict[tuple, list] = {}
+        self.ids: dict[tuple, int] = {EMPTY: 0}
+        self.rep: list[tuple] = [()]
+        self.top_ids: dict[tuple, int] = {}
+        self.tops: list[tuple] = []
+        self._leads: dict[int, list] = {}
+        self._follows: dict[tuple[int, int], list] = {}
         self._next_leader = partner_leads(SEATS)
 
     def side(self, seat: int) -> int:
         return seat % 2
 
-    def is_empty(self, hand) -> bool:
-        return hand == EMPTY
+    def is_empty(self, hand: int) -> bool:
+        return hand == 0
 
     def next_leader_of(self, owner: int, gone) -> int | None:
         return self._next_leader(owner, gone)
 
-    def key(self, cards: Iterable[int]) -> tuple:
-        """The key of ``cards``, which become its representative if it has none."""
+    def key(self, cards: Iterable[int]) -> int:
+        """The number of the hand ``cards``, which become its representative if it
+        is new."""
         cards = tuple(cards)
         key = hand_key(cards, self.level)
-        self.rep.setdefault(key, cards)
-        return key
+        number = self.ids.get(key)
+        if number is None:
+            number = self.ids[key] = len(self.rep)
+            self.rep.append(cards)
+        return number
 
-    def leads(self, hand: tuple) -> list:
+    def top(self, reading: Reading) -> int:
+        """The number of the top ``reading`` makes."""
+        top = top_of(reading)
+        number = self.top_ids.get(top)
+        if number is None:
+            number = self.top_ids[top] = len(self.tops)
+            self.tops.append(top)
+        return number
+
+    def leads(self, hand: int) -> list:
         moves = self._leads.get(hand)
         if moves is None:
             cards = self.rep[hand]
             found = {}
             for play in legal_plays(cards, None, self.level, self.rules):
                 rest = self.key(_without(cards, play.cards))
-                found.setdefault((top_of(play.reading), rest), len(play.cards))
+                found.setdefault((self.top(play.reading), rest), len(play.cards))
             # Most cards first, then the lowest: shedding is what wins.
-            ordered = sorted(found.items(), key=lambda item: (-item[1], item[0][0]))
+            ordered = sorted(found.items(), key=lambda item: (-item[1], self.tops[item[0][0]]))
             moves = self._leads[hand] = [move for move, _ in ordered]
         return moves
 
-    def plays(self, hand: tuple, top: tuple | None) -> list:
+    def plays(self, hand: int, top: int | None) -> list:
         if top is None:
             return self.leads(hand)
         moves = self._follows.get((hand, top))
         if moves is None:
+            over = self.tops[top]
             moves = self._follows[(hand, top)] = [
-                m for m in self.leads(hand) if beats_top(m[0], top)
+                m for m in self.leads(hand) if beats_top(self.tops[m[0]], over)
             ]
         return moves
 
@@ -419,7 +438,7 @@ class _Solver:
         self.root = State(
             tuple(self.game.key(h) for h in ending.hands),
             ending.to_play,
-            top_of(table.play.reading) if table else None,
+            self.game.top(table.play.reading) if table else None,
             table.owner if table else None,
             ending.out,
         )
@@ -427,17 +446,17 @@ class _Solver:
 
 def _step_concrete(solver: _Solver, state: State, hands: list, move, over):
     """``state`` and the concrete hands after ``move``: (child or value, hands, over)."""
-    seat = state.to_play
+    seat = state[1]
     if move is PASS:
         child = solver.search.step(state, PASS)
-        if isinstance(child, State) and child.top is None:
-            over = None
-        return child, hands, over
-    rest = _without(hands[seat], move.cards)
-    key = solver.game.key(rest)
-    child = solver.search.step(state, (top_of(move.reading), key))
-    hands = hands[:seat] + [rest] + hands[seat + 1 :]
-    return child, hands, move.reading
+    else:
+        rest = _without(hands[seat], move.cards)
+        child = solver.search.step(state, (solver.game.top(move.reading), solver.game.key(rest)))
+        hands = hands[:seat] + [rest] + hands[seat + 1 :]
+        over = move.reading
+    if not isinstance(child, bool) and child[2] is None:
+        over = None  # the trick is over
+    return child, hands, over
 
 
 def _value(solver: _Solver, child) -> bool:
@@ -445,16 +464,20 @@ def _value(solver: _Solver, child) -> bool:
 
 
 def _refutation(solver: _Solver, first) -> list:
+    """A line after the losing ``first`` move: the defence plays the first move that
+    keeps its win, the side to play passes where it may (else its first play); seats
+    that cannot beat the top are skipped. It stops after the defence's first play,
+    once the game is decided, or after 8 moves."""
     ending = solver.ending
     ours = ending.side
     over = ending.table.play.reading if ending.table else None
     child, hands, over = _step_concrete(solver, solver.root, list(ending.hands), first, over)
     line: list = []
-    while isinstance(child, State) and len(line) < 8:
+    while not isinstance(child, bool) and len(line) < 8:
         state = child
-        seat = state.to_play
+        seat = state[1]
         moves = legal_plays(hands[seat], over, ending.level, ending.rules)
-        if state.top is not None:
+        if state[2] is not None:
             moves = moves + [PASS] if seat % 2 != ours else [PASS, *moves]
         chosen = None
         for move in moves:
