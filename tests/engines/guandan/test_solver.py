@@ -374,3 +374,34 @@ def test_the_level_card_and_the_table_round_trip():
     again = Ending.from_json(e.to_json())
     assert again == e and again.table.play.reading == e.table.play.reading
     assert CARDS[wild_card(7)].text() == "♥7"
+
+
+# ---------------------------------------------------------------------------
+# The generators
+
+
+def test_generated_endings_have_a_minority_of_winning_first_moves():
+    # The guandan.lead kind: every winning first move accepted, most moves refuted.
+    from engines.guandan.generate import generate
+
+    found = list(generate(4, seed=11))
+    assert len(found) == 4
+    for f in found:
+        winning = len(f.solution.winning)
+        assert winning > 0 and 2 * winning < len(f.solution.plays)
+        assert all(3 <= len(h) <= 6 for h in f.ending.hands)
+        assert all(f.solution.refutations[m] for m in f.solution.losing)
+    again = list(generate(4, seed=11))
+    assert [f.ending for f in again] == [f.ending for f in found]
+
+
+def test_generated_partitions_beat_the_greedy_split():
+    # Lesson 11, the guandan.partition kind: the fewest plays, checked by brute force
+    # where the hand is small enough.
+    from engines.guandan.generate import partitions
+
+    for f in partitions(5, seed=3):
+        assert f.count < f.greedy and len(f.plays) == f.count
+        assert sorted(c for p in f.plays for c in p.cards) == sorted(f.hand)
+        if len(f.hand) <= 10:
+            assert f.count == brute_partition(f.hand, f.level)
