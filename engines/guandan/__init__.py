@@ -578,7 +578,8 @@ def legal_plays(
     for kind in (STRAIGHT, TUBE, PLATE):
         if want(kind):
             _offer_sequences(h, kind, offer, high_enough)
-    if want(STRAIGHT_FLUSH) and not want(STRAIGHT):
+    if over is not None:  # a lead's straight flushes came with the straights
+        # Against a straight too: a straight flush below its top still beats it.
         _offer_straight_flushes(h, offer, high_enough)
     return sorted(
         seen.values(),
