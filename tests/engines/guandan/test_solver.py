@@ -405,3 +405,25 @@ def test_generated_partitions_beat_the_greedy_split():
         assert sorted(c for p in f.plays for c in p.cards) == sorted(f.hand)
         if len(f.hand) <= 10:
             assert f.count == brute_partition(f.hand, f.level)
+
+
+def test_the_command_line_solves_an_ending(monkeypatch, capsys):
+    import io
+    import json
+
+    from engines.guandan.__main__ import main
+
+    data = {
+        "hands": ["♠A ♦5 ♦6", "♣K ♦J", "♣Q", "♦3 ♣4"],
+        "level": "2",
+        "table": {"cards": ["♠K"], "owner": 2, "passes": 1},
+        "to_play": 0,
+        "goal": "first",
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(data)))
+    assert main(["solve"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["value"] is True and result["winning"] == ["pass"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**data, "to_play": 3})))
+    assert main(["solve"]) == 2  # seat 3 passed already: the table says so
+    assert "passed" in capsys.readouterr().err
