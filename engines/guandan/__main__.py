@@ -13,7 +13,12 @@ without ``play_as`` a play beats when one of its readings does, and ``as`` names
 it. ``legal`` prints every distinct play from ``hand`` that beats ``over`` (cards,
 or ``null`` for a lead). ``level`` is 2-10, J, Q, K or A; ``rules`` (optional) a
 rule set's name. Cards are a string or a list, as ``engines.cards`` writes them
-(♥A, HA, 红桃A, BJ, SJ). Bad input prints one line and exits with status 2.
+(♥A, HA, 红桃A, BJ, SJ). ``solve`` reads an open ending (``hands``: four lists,
+``level``, ``table``: ``{"cards", "owner", "passes", "reading"?}`` or ``null``,
+``to_play``, ``out``, ``goal``: ``first`` or ``double``) and prints whether the side
+to play can force its goal, every winning first move, a refutation of each losing
+one and the nodes searched (``engines.guandan.solver.solve_json``). Bad input prints
+one line and exits with status 2.
 """
 
 from __future__ import annotations
@@ -101,8 +106,18 @@ def legal_command(data: dict) -> dict:
     return {"legal": [p.to_json() for p in legal_plays(hand, over, level, rules)]}
 
 
-# Another command (``solve``, an ending's best play) joins with one entry here.
-COMMANDS = {"classify": classify_command, "beats": beats_command, "legal": legal_command}
+def solve_command(data: dict) -> dict:
+    from .solver import solve_json
+
+    return solve_json(data)
+
+
+COMMANDS = {
+    "classify": classify_command,
+    "beats": beats_command,
+    "legal": legal_command,
+    "solve": solve_command,
+}
 
 
 class _Parser(argparse.ArgumentParser):
