@@ -822,7 +822,10 @@ class SettleKind(GuandanKind):
         state = {"answer": answer, "judged": True}
         if answer == truth:
             return Verdict(CORRECT, message=words), state
-        return Verdict(WRONG, message=both("不对。", "Not quite."), answer=words), state
+        if ask == "match":  # yes or no: the reason gives nothing more away
+            return Verdict(WRONG, message=words), state
+        shown = level_name(answer) if ask == "next" else answer
+        return Verdict(WRONG, message=both(f"不是 {shown}。", f"Not {shown}."), answer=words), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         order, levels, playing, ask = self._read(data)
