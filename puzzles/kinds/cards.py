@@ -517,6 +517,10 @@ class TablePicture(LessonPicture):
     def table_facts(self, order) -> dict[str, Any]:
         return {"trump": order.trump, "level": order.level}
 
+    def marks(self, order) -> dict[int, str]:
+        """Cards the hand marks (a class per card), such as a game's wild cards."""
+        return {}
+
     def validate(self, data):
         self.order_of(data)
         cards_of(data, "hand", required=False)
@@ -535,7 +539,7 @@ class TablePicture(LessonPicture):
             )
         return card_table(
             you=0,
-            hand=hand_controls(order.sorted(hand), mode="show"),
+            hand=hand_controls(order.sorted(hand), mode="show", marks=self.marks(order)),
             others=others,
             trick=[((leader + i) % 4, order.sorted(p)) for i, p in enumerate(trick)],
             dealer=data.get("dealer"),

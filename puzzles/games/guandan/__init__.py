@@ -1,0 +1,1 @@
+"""Everything web-side about guandan (掼蛋): its puzzle kinds, prose and pictures."""

@@ -1,0 +1,219 @@
+"""The 掼蛋 puzzle kinds as a learner meets them: every answer judged by ``engines.guandan``.
+
+Each test names the clause (GD-…) or vector (G…) of ``guandan.md`` it checks.
+"""
+
+import re
+
+import pytest
+
+from puzzles.kinds import InvalidPuzzle, get_kind
+from puzzles.models import Attempt, Puzzle
+from puzzles.pictures import check_static_board, draw_static_board
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def make(slug, kind, data, *, prompt="Solve it."):
+    get_kind(kind).validate(data)
+    return Puzzle.objects.create(
+        slug=slug, game="guandan", kind=kind, data=data, prompt_zh=prompt, prompt_en=prompt
+    )
+
+
+@pytest.fixture
+def client(make_client, learner_user):
+    return make_client(learner_user)
+
+
+def post(client, slug, data):
+    return client.post(f"/puzzles/{slug}/", data, **HTMX)
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def status(slug):
+    return Attempt.objects.filter(puzzle__slug=slug).latest("started_at").status
+
+
+# --- guandan.order (GD-15, GD-R02) ------------------------------------------------------
+
+
+def test_sorting_puts_the_level_card_above_the_ace(client, db):
+    make("o1", "guandan.order", {"level": 10, "cards": "♠A ♣10 BJ ♦3"})
+    post(client, "o1", {"card": "BJ"})
+    response = post(client, "o1", {"card": "♠A"})
+    assert status("o1") == Attempt.Status.FAILED
+    assert "Not ♠A yet: a higher card is still left" in text(response)
+
+
+def test_sorting_all_the_way_down_solves(client, db):
+    make("o2", "guandan.order", {"level": 10, "cards": "♠A ♣10 BJ ♦3"})
+    for card in ("BJ", "♣10", "♠A", "♦3"):
+        response = post(client, "o2", {"card": card})
+    assert status("o2") == Attempt.Status.SOLVED
+    assert "Sorted" in text(response)
+
+
+# --- guandan.classify (GD-03, GD-06, GD-R06, G3, G7, G10) -------------------------------
+
+WILD_FLUSH = {
+    "level": 5,
+    "cards": "♠3 ♠4 ♠5 ♠6 ♥5",
+    "options": ["straight-flush 7", "straight-flush 6", "bomb 5", "none"],
+}
+
+
+@pytest.mark.parametrize("answer", ["0", "1"])
+def test_g7_either_straight_flush_reading_is_right(client, db, answer):
+    make("c1", "guandan.classify", WILD_FLUSH)
+    response = post(client, "c1", {"answer": answer})
+    assert status("c1") == Attempt.Status.SOLVED
+    words = text(response)
+    assert "straight flush 3-4-5-6-7" in words and "straight flush 2-3-4-5-6" in words
+    assert "you say which one" in words
+
+
+def test_a_wrong_reading_is_refuted_and_the_readings_shown(client, db):
+    make("c2", "guandan.classify", WILD_FLUSH)
+    post(client, "c2", {"answer": "2"})
+    assert status("c2") == Attempt.Status.FAILED
+
+
+def test_g10_no_wrap_round_straight(client, db):
+    make(
+        "c3",
+        "guandan.classify",
+        {"level": 9, "cards": "♠Q ♦K ♠A ♠2 ♣3", "options": ["straight 3", "straight A", "none"]},
+    )
+    post(client, "c3", {"answer": "2"})
+    assert status("c3") == Attempt.Status.SOLVED
+
+
+def test_classify_refuses_options_with_nothing_right_or_nothing_wrong(db):
+    kind = get_kind("guandan.classify")
+    with pytest.raises(InvalidPuzzle, match="no option is right"):
+        kind.validate({"level": 10, "cards": "♠2 ♦3 ♣4 ♥10 ♠6", "options": ["straight 7", "none"]})
+    with pytest.raises(InvalidPuzzle, match="nothing to find"):
+        kind.validate({**WILD_FLUSH, "options": ["straight-flush 7", "straight-flush 6"]})
+    with pytest.raises(InvalidPuzzle, match="not a reading"):
+        kind.validate({**WILD_FLUSH, "options": ["flush 7", "none"]})
+
+
+def test_classify_buttons_speak_the_learners_language(client, db):
+    make("c4", "guandan.classify", WILD_FLUSH)
+    english = text(client.get("/puzzles/c4/", HTTP_ACCEPT_LANGUAGE="en"))
+    assert "straight flush to 7" in english and "not a combination" in english
+
+
+# --- guandan.beats (GD-05, GD-11, GD-12, G1, G2, G11, G12, G14) -------------------------
+
+
+def test_g1_a_wild_straight_does_not_beat_the_natural_one(client, db):
+    make("b1", "guandan.beats", {"level": 2, "play": "♠10 ♦J ♣Q ♥2 ♠A", "over": "♠10 ♦J ♣Q ♠K ♠A"})
+    response = post(client, "b1", {"answer": "no"})
+    assert status("b1") == Attempt.Status.SOLVED
+    assert "equal never beats" in text(response)
+
+
+def test_g12_the_level_triple_beats_aces(client, db):
+    make("b2", "guandan.beats", {"level": 9, "play": "♠9 ♦9 ♣9 ♠K ♦K", "over": "♠A ♦A ♣A ♣K ♥K"})
+    response = post(client, "b2", {"answer": "no"})
+    assert status("b2") == Attempt.Status.FAILED
+    assert "level cards, above A" in text(response)
+
+
+def test_g14_a_bomb_beats_a_big_joker(client, db):
+    make("b3", "guandan.beats", {"level": 7, "play": "♠3 ♦3 ♣3 ♥3", "over": "BJ"})
+    response = post(client, "b3", {"answer": "yes"})
+    assert status("b3") == Attempt.Status.SOLVED
+    assert "a bomb beats any ordinary play" in text(response)
+
+
+def test_an_ambiguous_table_play_must_be_named(db):
+    with pytest.raises(InvalidPuzzle, match="reads several ways"):
+        get_kind("guandan.beats").validate(
+            {"level": 5, "play": "♦9 ♦9 ♣9 ♣9", "over": "♠3 ♠4 ♠5 ♠6 ♥5"}
+        )
+    get_kind("guandan.beats").validate(
+        {"level": 5, "play": "♦9 ♦9 ♣9 ♣9", "over": "♠3 ♠4 ♠5 ♠6 ♥5", "over_as": "straight 7"}
+    )
+
+
+# --- guandan.legal (GD-12, GD-11) -------------------------------------------------------
+
+LEGAL = {
+    "level": 8,
+    "over": "♠6 ♦6",
+    "options": [["♣7", "♦7"], ["♠5", "♣5"], ["♥8", "♠3"], ["♠9", "♣9", "♦9", "♥9"], ["♠K"]],
+}
+
+
+def test_ticking_the_plays_that_beat_a_pair_solves(client, db):
+    make("l1", "guandan.legal", LEGAL)
+    response = post(client, "l1", {"answer": "done", "option": ["0", "3"]})
+    assert status("l1") == Attempt.Status.SOLVED
+    assert "beats it" in text(response)
+
+
+def test_a_single_on_a_pair_is_refuted(client, db):
+    # ♥8 is wild at level 8, but ♥8 ♠3 is only a pair of 3s: not ticked, rightly.
+    make("l2", "guandan.legal", LEGAL)
+    response = post(client, "l2", {"answer": "done", "option": ["0", "3", "4"]})
+    assert status("l2") == Attempt.Status.FAILED
+    assert "Different kinds" in text(response)
+
+
+# --- guandan.next (GD-R07, GD-R08, G24) -------------------------------------------------
+
+
+def test_g24_the_partner_takes_the_lead_after_going_out(client, db):
+    data = {
+        "plays": [[0, "♠7 ♦7 ♣7"], [1, "pass"], [2, "pass"], [3, "pass"]],
+        "left": {"0": 0, "1": 5, "2": 4, "3": 6},
+    }
+    make("n1", "guandan.next", data)
+    response = post(client, "n1", {"answer": "2"})
+    assert status("n1") == Attempt.Status.SOLVED
+    assert "接风" in text(response)
+
+
+def test_a_player_who_passed_may_play_later_in_the_trick(client, db):
+    data = {
+        "level": 4,
+        "plays": [
+            [1, "♠5"],
+            [2, "pass"],
+            [3, "♠9"],
+            [0, "pass"],
+            [1, "pass"],
+            [2, "♠K"],
+            [3, "pass"],
+            [0, "pass"],
+            [1, "pass"],
+        ],
+        "left": {"0": 8, "1": 7, "2": 6, "3": 9},
+    }
+    make("n2", "guandan.next", data)
+    post(client, "n2", {"answer": "3"})
+    assert status("n2") == Attempt.Status.FAILED
+    assert get_kind("guandan.next").trick_of(data).next_leader == 2
+
+
+def test_a_trick_that_is_not_over_is_refused(db):
+    with pytest.raises(InvalidPuzzle, match="not over"):
+        get_kind("guandan.next").validate(
+            {"plays": [[0, "♠7"], [1, "pass"]], "left": {"0": 3, "1": 5, "2": 4, "3": 6}}
+        )
+
+
+# --- guandan.table -----------------------------------------------------------------------
+
+
+def test_the_table_picture_marks_the_wild_cards():
+    data = {"level": 8, "hand": "♥8 ♠8 ♦A", "others": {"1": 27}}
+    check_static_board("guandan.table", data, "guandan")
+    html = str(draw_static_board("guandan.table", data))
+    assert html.count("wild") >= 1 and "♥8" in html
