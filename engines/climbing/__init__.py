@@ -9,6 +9,8 @@ game's to choose (``next_leader``): by default the next player still in after th
 owner; Guandan's 接风 gives the lead to the owner's partner.
 
 What beats what is the game's (``beats``); this module only keeps the turns.
+A hand's ``FinishingOrder`` records who went out in which place, and
+``engines.climbing.tribute`` the tribute between hands.
 
 >>> trick = ClimbingTrick(leader=0, seats=4, beats=lambda play, top: play > top)
 >>> trick.play(0, 5, left=3); trick.play(1, 7, left=2); trick.pass_(2); trick.pass_(3)
@@ -17,6 +19,11 @@ What beats what is the game's (``beats``); this module only keeps the turns.
 >>> trick.pass_(0)
 >>> trick.is_over, trick.owner, trick.next_leader
 (True, 1, 1)
+
+>>> order = FinishingOrder(seats=4)
+>>> order.went_out(2); order.went_out(0); order.close([3, 1])
+>>> order.places, order.place(3), order.first, order.last
+((2, 0, 3, 1), 3, 2, 1)
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from typing import Any
 
 from engines.errors import RuleError
 
-__all__ = ["ClimbingTrick", "IllegalTurn", "partner_leads"]
+__all__ = ["ClimbingTrick", "FinishingOrder", "IllegalTurn", "partner_leads"]
 
 
 class IllegalTurn(RuleError):
@@ -162,3 +169,54 @@ def partner_leads(seats: int = 4) -> Callable[[int, Iterable[int]], int | None]:
         return None
 
     return pick
+
+
+@dataclass
+class FinishingOrder:
+    """Who went out in which place in one hand (上游/头游 first).
+
+    Seats join with ``went_out`` as they shed their last card; when the hand ends
+    before everyone is out (Guandan stops at 1-2 or after the third; Baohuang when
+    one player is left) ``close`` puts the rest in the order the game says. Places
+    count from 1.
+    """
+
+    seats: int
+    out: list[int] = field(default_factory=list)
+    closed: bool = False
+
+    def went_out(self, seat: int) -> None:
+        if self.closed:
+            raise ValueError("the hand is over: nobody else goes out")
+        if seat in self.out or not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat} is out already or no seat")
+        self.out.append(seat)
+
+    def close(self, rest: Iterable[int] = ()) -> None:
+        """End the hand: ``rest`` are the seats still holding cards, best first."""
+        rest = list(rest)
+        if sorted(self.out + rest) != list(range(self.seats)):
+            raise ValueError(f"the rest {rest} and the seats out {self.out} are not every seat")
+        self.out += rest
+        self.closed = True
+
+    def remaining(self) -> list[int]:
+        """The seats not out yet, in seat order."""
+        return [s for s in range(self.seats) if s not in self.out]
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return tuple(self.out)
+
+    def place(self, seat: int) -> int | None:
+        """``seat``'s place, 1 for the first out; ``None`` while it is still in."""
+        return self.out.index(seat) + 1 if seat in self.out else None
+
+    @property
+    def first(self) -> int | None:
+        return self.out[0] if self.out else None
+
+    @property
+    def last(self) -> int | None:
+        """The last place (末游), once the order is closed."""
+        return self.out[-1] if self.closed else None

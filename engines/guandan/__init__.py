@@ -523,16 +523,18 @@ def legal_plays(
 
     Distinct means different cards or a different reading of the same cards (a
     wild straight flush to 6 or to 7). Plays come in a fixed order: by kind, then
-    rank, then cards.
+    rank, then cards. Each play is read from the template that made it (a pair of
+    this rank, a straight to that top), the same readings ``classify`` gives: the
+    tests hold the two equal on thousands of hands.
     """
     h = _Hand(hand, level)
-    seen: dict[tuple, Play] = {}
+    seen: dict[tuple, tuple] = {}
     power = 0 if over is None else over.power
+    if power == 9:  # four jokers: nothing beats them
+        return []
 
     def want(kind: str) -> bool:
-        if over is None:
-            return True
-        if kind in (BOMB, STRAIGHT_FLUSH, FOUR_JOKERS):
+        if over is None or kind in (BOMB, STRAIGHT_FLUSH, FOUR_JOKERS):
             return True
         return power == 0 and over.kind == kind
 
@@ -540,48 +542,52 @@ def legal_plays(
         """Whether a ``kind`` of this rank value could beat ``over`` at all."""
         return over is None or over.kind != kind or value > over.value
 
-    def offer(cards: tuple, readings: Iterable[Reading] | None = None) -> None:
-        cards = tuple(sort_cards(cards, level))
-        for reading in readings if readings is not None else classify(cards, level, rules):
-            if beats(reading, over):
-                seen.setdefault((cards, reading.key()), Play(cards, reading))
+    def offer(cards: tuple, reading: Reading) -> None:
+        if over is None or beats(reading, over):
+            seen.setdefault((tuple(sorted(cards)), reading.key()), (cards, reading))
 
     if want(SINGLE):
-        for card in set(h.cards) | ({h.wild} if h.wilds else set()):
-            offer((card,))
+        for card in h.cards:
+            offer((card,), Reading(SINGLE, 1, card.rank, rank_value(card.rank, level)))
+        if h.wilds:
+            offer((h.wild,), Reading(SINGLE, 1, level, LEVEL_VALUE, None, (h.wild,)))
         for joker, count in ((SMALL_JOKER, h.small), (BIG_JOKER, h.big)):
             if count:
-                offer((joker,))
+                offer((joker,), Reading(SINGLE, 1, joker.rank, rank_value(joker.rank, level)))
     for k, kind in ((2, PAIR), (3, TRIPLE)):
         if want(kind):
             for rank in range(2, 15):
-                if high_enough(kind, rank_value(rank, level)):
-                    for cards, _ in h.groups(rank, k, 2):
-                        offer(cards)
+                value = rank_value(rank, level)
+                if high_enough(kind, value):
+                    for cards, used in h.groups(rank, k, 2):
+                        offer(cards, Reading(kind, k, rank, value, None, _stands(rank, used)))
     if want(PAIR):
         for joker, count in ((SMALL_JOKER, h.small), (BIG_JOKER, h.big)):
             if count == 2:
-                offer((joker, joker))
-    if want(BOMB) or want(FULL_HOUSE):
-        for rank in range(2, 15):
-            most = sum(h.by_rank[rank].values()) + h.wilds
-            for k in range(
-                max(4, 0 if over is None else _bomb_size_at_least(over)), min(most, 10) + 1
-            ):
-                for cards, _ in h.groups(rank, k, 2):
-                    offer(cards)
-        if want(FULL_HOUSE):
-            # Five of one rank made with wilds may also be a full house: offer() reads it.
-            _offer_full_houses(h, rules, offer, high_enough)
-    if want(FOUR_JOKERS) and h.small == 2 and h.big == 2:
-        offer((SMALL_JOKER,) * 2 + (BIG_JOKER,) * 2)
+                offer((joker, joker), Reading(PAIR, 2, joker.rank, rank_value(joker.rank, level)))
+    least = 4 if over is None else _bomb_size_at_least(over)
+    for rank in range(2, 15):
+        value = rank_value(rank, level)
+        most = sum(h.by_rank[rank].values()) + h.wilds
+        for k in range(least, min(most, 10) + 1):
+            for cards, used in h.groups(rank, k, 2):
+                offer(cards, Reading(BOMB, k, rank, value, None, _stands(rank, used)))
+    if want(FULL_HOUSE):
+        _offer_full_houses(h, rules, offer, high_enough)
+    if h.small == 2 and h.big == 2:
+        offer(
+            (SMALL_JOKER,) * 2 + (BIG_JOKER,) * 2,
+            Reading(FOUR_JOKERS, 4, BIG_JOKER.rank, BIG_JOKER_VALUE),
+        )
     for kind in (STRAIGHT, TUBE, PLATE):
         if want(kind):
-            _offer_sequences(h, kind, offer, high_enough)
-    if want(STRAIGHT_FLUSH) and not want(STRAIGHT):
+            _offer_sequences(h, kind, rules, offer, high_enough)
+    if over is not None:  # a lead's straight flushes came with the straights
+        # Against a straight too: a straight flush below its top still beats it.
         _offer_straight_flushes(h, offer, high_enough)
+    plays = [Play(tuple(sort_cards(cards, level)), reading) for cards, reading in seen.values()]
     return sorted(
-        seen.values(),
+        plays,
         key=lambda p: (
             KINDS.index(p.reading.kind),
             p.reading.size,
@@ -589,6 +595,11 @@ def legal_plays(
             [card_order(c, level) for c in p.cards],
         ),
     )
+
+
+def _stands(rank: int, used: int, suit: int = HEARTS) -> tuple[Card, ...]:
+    """What ``used`` wilds stand for in a group of ``rank``: hearts of that rank."""
+    return (Card.of(suit, rank),) * used
 
 
 def _bomb_size_at_least(over: Reading) -> int:
@@ -599,55 +610,89 @@ def _bomb_size_at_least(over: Reading) -> int:
 
 
 def _offer_full_houses(h: _Hand, rules: Rules, offer, high_enough) -> None:
+    level = h.level
     for triple in range(2, 15):
-        if not high_enough(FULL_HOUSE, rank_value(triple, h.level)):
+        value = rank_value(triple, level)
+        if not high_enough(FULL_HOUSE, value):
             continue
         for three, used in h.groups(triple, 3, 2):
             left = h.wilds - used
+            stands = _stands(triple, used)
             pairs = [
-                p for rank in range(2, 15) if rank != triple for p, _ in h.groups(rank, 2, left)
+                (two, _stands(rank, wilds))
+                for rank in range(2, 15)
+                if rank != triple
+                for two, wilds in h.groups(rank, 2, left)
             ]
             if left == 2:
-                pairs.append((h.wild, h.wild))
+                free = _free_pair_rank(triple, level)
+                pairs.append(((h.wild, h.wild), _stands(free, 2)))
             if rules.full_house_joker_pair:
                 pairs += [
-                    (j, j)
+                    ((j, j), ())
                     for j, count in ((SMALL_JOKER, h.small), (BIG_JOKER, h.big))
                     if count == 2
                 ]
-            for two in pairs:
-                offer(three + two)
+            for two, more in pairs:
+                offer(three + two, Reading(FULL_HOUSE, 5, triple, value, None, stands + more))
 
 
-def _offer_sequences(h: _Hand, kind: str, offer, high_enough) -> None:
+def _offer_sequences(h: _Hand, kind: str, rules: Rules, offer, high_enough) -> None:
     length, each = SEQUENCES[kind]
+    size = length * each
     for top in _sequence_tops(kind):
         if not high_enough(kind, top):
             continue
+        window = [_printed(rank) for rank in _window(top, length)]
         options = []
-        for rank in _window(top, length):
+        for rank in window:
             options.append(
-                list(h.groups(_printed(rank), each, 2))
-                + ([((h.wild,) * each, each)] if each <= 2 and _printed(rank) != h.level else [])
+                list(h.groups(rank, each, 2))
+                + ([((h.wild,) * each, each)] if each <= 2 and rank != h.level else [])
             )
         for choice in product(*options):
-            if sum(used for _, used in choice) <= h.wilds:
-                offer(tuple(c for cards, _ in choice for c in cards))
+            if sum(used for _, used in choice) > h.wilds:
+                continue
+            cards = tuple(c for group, _ in choice for c in group)
+            missing = [
+                rank for rank, (_, used) in zip(window, choice, strict=True) for _ in range(used)
+            ]
+            if kind != STRAIGHT:
+                offer(cards, Reading(kind, size, top, top, None, _cards_of(missing)))
+                continue
+            suits = {c.suit for c in cards if c != h.wild}
+            wilds = len(missing)
+            if len(suits) == 1:
+                (suit,) = suits
+                offer(
+                    cards,
+                    Reading(STRAIGHT_FLUSH, 5, top, top, suit, _cards_of(missing, suit)),
+                )
+            if len(suits) > 1 or wilds or rules.allow_under_declare_sf:
+                stands = list(_cards_of(missing))
+                if len(suits) == 1 and stands and next(iter(suits)) == HEARTS:
+                    stands[0] = Card.of(SPADES, stands[0].rank)
+                offer(cards, Reading(STRAIGHT, 5, top, top, None, tuple(stands)))
+
+
+def _cards_of(ranks: list[int], suit: int = HEARTS) -> tuple[Card, ...]:
+    return tuple(Card.of(suit, r) for r in ranks)
 
 
 def _offer_straight_flushes(h: _Hand, offer, high_enough) -> None:
     for top in _sequence_tops(STRAIGHT):
-        if not high_enough(STRAIGHT_FLUSH, top):
-            continue
         for suit in SUITS:
             options = []
-            for rank in _window(top, 5):
-                card = Card.of(suit, _printed(rank))
+            window = [_printed(rank) for rank in _window(top, 5)]
+            for rank in window:
+                card = Card.of(suit, rank)
                 options.append(
-                    ([(card,)] if h.cards[card] and card != h.wild else [])
-                    + ([(h.wild,)] if h.wilds else [])
+                    ([((card,), 0)] if h.cards[card] else [])
+                    + ([((h.wild,), 1)] if h.wilds else [])
                 )
             for choice in product(*options):
-                cards = tuple(c for group in choice for c in group)
-                if cards.count(h.wild) <= h.wilds:
-                    offer(cards)
+                if sum(used for _, used in choice) > h.wilds:
+                    continue
+                cards = tuple(c for group, _ in choice for c in group)
+                missing = [rank for rank, (_, used) in zip(window, choice, strict=True) if used]
+                offer(cards, Reading(STRAIGHT_FLUSH, 5, top, top, suit, _cards_of(missing, suit)))

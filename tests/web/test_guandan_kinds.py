@@ -217,3 +217,99 @@ def test_the_table_picture_marks_the_wild_cards():
     check_static_board("guandan.table", data, "guandan")
     html = str(draw_static_board("guandan.table", data))
     assert html.count("wild") >= 1 and "♥8" in html
+
+
+# --- guandan.tribute (GD-17…GD-22, GD-R10…R12, G17–G21) ---------------------------------
+
+
+def test_g17_the_tribute_is_the_highest_card_but_a_heart_level_card(client, db):
+    data = {
+        "level": 7,
+        "order": [1, 2, 3, 0],  # you came last, your partner third: a single loss
+        "hands": {"0": "♥7 ♠7 ♠A ♦K ♣3 ♦3"},
+        "ask": "pay",
+    }
+    make("t1", "guandan.tribute", data)
+    response = post(client, "t1", {"card": "♥7"})
+    assert status("t1") == Attempt.Status.FAILED
+    assert "not your highest card" in text(response)
+    make("t1b", "guandan.tribute", data)
+    response = post(client, "t1b", {"card": "♠7"})
+    assert status("t1b") == Attempt.Status.SOLVED
+
+
+def test_g19_two_big_jokers_refuse_the_tribute(client, db):
+    data = {"level": 5, "order": [3, 2, 1, 0], "hands": {"0": "BJ BJ ♠A ♣4"}, "ask": "pay"}
+    make("t2", "guandan.tribute", data)
+    response = post(client, "t2", {"answer": "resist"})
+    assert status("t2") == Attempt.Status.SOLVED
+    assert "抗贡" in text(response)
+
+
+def test_g18_a_level_card_is_never_ten_or_lower(client, db):
+    data = {
+        "level": 10,
+        "order": [0, 1, 2, 3],
+        "hands": {"0": "♠10 ♦9 ♣3 ♠K", "3": "♠A ♦4"},
+        "ask": "return",
+        "received": "♠A",
+    }
+    make("t3", "guandan.tribute", data)
+    response = post(client, "t3", {"card": "♠10"})
+    assert status("t3") == Attempt.Status.FAILED
+    assert "may not go back" in text(response)
+
+
+def test_g21_equal_tributes_the_first_outs_right_hand_loser_leads(client, db):
+    data = {
+        "level": 4,
+        "order": [2, 0, 1, 3],  # 双下 for seats 1 and 3
+        "hands": {"0": "♠5", "1": "♠K ♣3", "3": "♦K ♦2"},
+        "ask": "leader",
+    }
+    make("t4", "guandan.tribute", data)
+    response = post(client, "t4", {"answer": "3"})
+    assert status("t4") == Attempt.Status.SOLVED
+    assert "equal" in text(response)
+
+
+def test_tribute_puzzles_with_nothing_to_find_are_refused(db):
+    kind = get_kind("guandan.tribute")
+    with pytest.raises(InvalidPuzzle, match="nothing to find"):
+        kind.validate(
+            {
+                "level": 3,
+                "order": [0, 2, 1, 3],
+                "hands": {"0": "♠5 ♦4", "1": "♠A", "3": "♣K"},
+                "ask": "return",
+            }
+        )  # the seed's rules: any card goes back after a 双下
+    with pytest.raises(InvalidPuzzle, match="owes tribute"):
+        kind.validate({"level": 3, "order": [1, 0, 2, 3], "hands": {"0": "♠5 ♦4"}, "ask": "leader"})
+
+
+# --- guandan.settle (GD-25, GD-26, GD-R13, G22, G23) ------------------------------------
+
+
+def test_g22_a_double_win_goes_up_three(client, db):
+    make("s1", "guandan.settle", {"order": [0, 2, 1, 3], "levels": [5, 9], "ask": "gain"})
+    response = post(client, "s1", {"answer": "3"})
+    assert status("s1") == Attempt.Status.SOLVED
+    assert "from 5 to 8" in text(response)
+
+
+def test_overshooting_a_stops_at_a(client, db):
+    make("s2", "guandan.settle", {"order": [3, 1, 0, 2], "levels": [6, "Q"], "ask": "next"})
+    post(client, "s2", {"answer": "A"})
+    assert status("s2") == Attempt.Status.SOLVED
+
+
+def test_g23_at_a_with_the_partner_last_the_match_goes_on(client, db):
+    data = {"order": [0, 1, 3, 2], "levels": ["A", 9], "playing": 0, "ask": "match"}
+    make("s3", "guandan.settle", data)
+    response = post(client, "s3", {"answer": "yes"})
+    assert status("s3") == Attempt.Status.FAILED
+    assert "does not win the match" in text(response)
+    make("s4", "guandan.settle", {**data, "order": [0, 1, 2, 3]})
+    post(client, "s4", {"answer": "yes"})
+    assert status("s4") == Attempt.Status.SOLVED

@@ -5,6 +5,8 @@
 * ``guandan.beats``: may this play go on top of the one on the table?
 * ``guandan.legal``: tick every option that beats the table (each explained).
 * ``guandan.next``: who leads the next trick (接风 included)?
+* ``guandan.tribute``: which card to pay or return, 抗贡, who leads the new hand.
+* ``guandan.settle``: levels gained, the next level, has the match been won?
 * ``guandan.table``: a lesson's picture.
 
 The data formats are in ``content/guandan/README.md``.
@@ -12,6 +14,7 @@ The data formats are in ``content/guandan/README.md``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -20,7 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engines.cards import Card, cards_text
+from engines.cards import Card, cards_text, parse_card
 from engines.climbing import ClimbingTrick, partner_leads
 from engines.guandan import (
     KINDS,
@@ -33,13 +36,16 @@ from engines.guandan import (
     sort_cards,
     wild_card,
 )
+from engines.guandan.hand import Match, tribute_plan
 from engines.guandan.rules import rules_for
 from engines.tricks import Order
 from puzzles.boards import choice_buttons
 from puzzles.boards.cards import card_span, card_table, hand_controls, seat_label
 from puzzles.kinds import (
     CORRECT,
+    ILLEGAL,
     WRONG,
+    BadAnswer,
     InvalidPuzzle,
     Verdict,
     both,
@@ -49,9 +55,20 @@ from puzzles.kinds import (
 )
 from puzzles.kinds import cards as card_kinds
 from puzzles.kinds.cards import CardKind, cards_of, seat_of
+from puzzles.kinds.inputs import number_input, read_number
 from puzzles.pictures import register_picture
 
-from .words import beats_words, kind_words, rank_words, reading_words
+from .words import (
+    beats_words,
+    kind_words,
+    order_words,
+    plural,
+    rank_words,
+    reading_words,
+    seat_words,
+    settle_words,
+    tribute_words,
+)
 
 
 def rules_of(data: Mapping[str, Any]):
@@ -171,6 +188,7 @@ def matches(reading: Reading, spec: tuple[str, int | None]) -> bool:
 
 
 def spec_words(spec) -> tuple[str, str]:
+    """An option as its button says it: ``顺子（到 7）`` / ``straight to 7``."""
     if spec is None:
         return "不成牌型", "not a combination"
     kind, rank = spec
@@ -178,9 +196,16 @@ def spec_words(spec) -> tuple[str, str]:
         return kind_words(kind)
     zh, en = kind_words(kind)
     r_zh, r_en = rank_words(rank)
+    many = plural(rank)
     if kind in ("straight", "straight-flush", "tube", "plate"):
         return f"{zh}（到 {r_zh}）", f"{en} to {r_en}"
-    return f"{zh}（{r_zh}）", f"{en} of {r_en}"
+    return f"{zh}（{r_zh}）", {
+        "single": f"single {r_en}",
+        "pair": f"pair of {many}",
+        "triple": f"three {many}",
+        "full-house": f"full house with three {many}",
+        "bomb": f"bomb of {many}",
+    }[kind]
 
 
 def readings_words(readings: list[Reading]) -> tuple[str, str]:
@@ -272,7 +297,9 @@ class ClassifyKind(GuandanKind):
         s_zh, s_en = spec_words(specs[answer])
         return Verdict(
             WRONG,
-            message=both(f"不是{s_zh}。", f"Not {s_en}."),
+            message=both("它成牌型。", "It is a combination.")
+            if specs[answer] is None
+            else both(f"不是{s_zh}。", f"Not {s_en}."),
             answer=truth,
         ), state
 
@@ -543,13 +570,7 @@ class NextKind(GuandanKind):
 
 
 def seat_names(seat: int) -> tuple[str, str]:
-    """The seat as a sentence names it, counted from the learner."""
-    return [
-        ("你", "you"),
-        ("下家", "the player on your right"),
-        ("对家", "your partner"),
-        ("上家", "the player on your left"),
-    ][seat % 4]
+    return seat_words(seat)
 
 
 # ---------------------------------------------------------------------------
@@ -579,5 +600,257 @@ __all__ = [
     "LegalKind",
     "NextKind",
     "OrderKind",
+    "SettleKind",
     "Table",
+    "TributeKind",
 ]
+
+
+# ---------------------------------------------------------------------------
+# Tribute, return, 抗贡
+
+
+def order_of_finish(data: Mapping[str, Any]) -> tuple[int, ...]:
+    order = data.get("order")
+    if (
+        not isinstance(order, list)
+        or sorted(order) != [0, 1, 2, 3]
+        or any(isinstance(s, bool) for s in order)
+    ):
+        raise InvalidPuzzle("order lists the four seats from first out to last, e.g. [0, 1, 2, 3]")
+    return tuple(order)
+
+
+def losers_of(order) -> list[int]:
+    """The seats that owe tribute: both opponents after a 双下, else the last."""
+    if order[0] % 2 == order[1] % 2:
+        return [s for s in range(4) if s % 2 != order[0] % 2]
+    return [order[3]]
+
+
+@register
+class TributeKind(GuandanKind):
+    """Which card do you pay, or give back? Is it 抗贡? Who leads the new hand?"""
+
+    name = "guandan.tribute"
+    title = gettext_lazy("Tribute")
+    ASKS = ("pay", "return", "leader")
+
+    def _read(self, data):
+        level, rules = level_of(data), rules_of(data)
+        order = order_of_finish(data)
+        given = data.get("hands")
+        if not isinstance(given, Mapping) or "0" not in given:
+            raise InvalidPuzzle(
+                'hands gives the new hands that matter, seat 0 always: {"0" = "..."}'
+            )
+        hands = [Counter() for _ in range(4)]
+        for seat, cards in given.items():
+            if seat not in ("0", "1", "2", "3"):
+                raise InvalidPuzzle(f"hands: {seat!r} is not a seat (0 to 3)")
+            hands[int(seat)] = Counter(read_cards({"hand": cards}, "hand"))
+        ask = data.get("ask")
+        if ask not in self.ASKS:
+            raise InvalidPuzzle("ask is 'pay', 'return' or 'leader'")
+        return level, rules, order, hands, {int(s) for s in given}, ask
+
+    def plan_of(self, data):
+        level, rules, order, hands, given, ask = self._read(data)
+        missing = [s for s in losers_of(order) if s not in given]
+        if missing:
+            raise InvalidPuzzle(f"give the new hand of seat {missing[0]}: it owes tribute")
+        try:
+            return tribute_plan(order, hands, level, rules)
+        except ValueError as error:
+            raise InvalidPuzzle(f"the tribute: {error}") from None
+
+    def validate(self, data):
+        level, rules, order, hands, given, ask = self._read(data)
+        self.check_copies(list(sum(hands, Counter()).elements()))
+        plan = self.plan_of(data)
+        mine = set(hands[0])
+        if ask == "pay":
+            if 0 not in losers_of(order):
+                raise InvalidPuzzle(
+                    "ask 'pay': seat 0 must owe tribute (the last, or a 双下 loser)"
+                )
+            if not plan.resisted and mine <= set(plan.payment_of(0).choices):
+                raise InvalidPuzzle("every card in the hand is the tribute: nothing to find")
+        if ask == "return":
+            if plan.resisted or 0 not in {r.giver for r in plan.returns}:
+                raise InvalidPuzzle("ask 'return': seat 0 must receive tribute")
+            if mine <= set(plan.return_of(0).choices):
+                raise InvalidPuzzle("every card in the hand may go back: nothing to find")
+
+    def parse_answer(self, data, state, post):
+        ask = data.get("ask")
+        if ask == "leader":
+            return int(read_choice(post, ["0", "1", "2", "3"]))
+        if ask == "pay" and post.get("answer") == "resist":
+            return "resist"
+        try:
+            return parse_card(post.get("card", ""))
+        except (ValueError, TypeError):
+            raise BadAnswer(_("that is not a playing card")) from None
+
+    def answer_text(self, answer):
+        return answer.text() if isinstance(answer, Card) else str(answer)
+
+    def check(self, data, state, answer):
+        level, rules, order, hands, given, ask = self._read(data)
+        plan = self.plan_of(data)
+        words = tribute_words(plan, ask, rules)
+        state = {"answer": self.answer_text(answer), "judged": True}
+        if isinstance(answer, Card) and not hands[0][answer]:
+            return Verdict(
+                ILLEGAL, message=both("这张牌不在你手里。", "That card is not in your hand.")
+            ), {}
+        if ask == "leader":
+            right = answer == plan.leader
+        elif ask == "pay":
+            right = answer == "resist" if plan.resisted else answer in plan.payment_of(0).choices
+        else:
+            right = answer in plan.return_of(0).choices
+        if right:
+            return Verdict(CORRECT, message=words), state
+        if answer == "resist":
+            why = both(
+                "不能抗贡：抗贡要输家手里有两张大王（双下时两个输家合起来两张）。",
+                "No refusing: 抗贡 needs both big jokers in the losers' hands (after a 双下, "
+                "between the two of them).",
+            )
+        elif isinstance(answer, Card) and ask == "pay":
+            why = both(
+                f"{answer.text()} 不是你最大的牌：进贡要给手里最大的一张（红桃级牌除外）。",
+                f"{answer.text()} is not your highest card: the tribute is the highest card "
+                "you hold, a heart level card excepted.",
+            )
+        elif isinstance(answer, Card):
+            why = both(f"{answer.text()} 不能还。", f"{answer.text()} may not go back.")
+        else:
+            why = both("不是这一家先出。", "That seat does not lead.")
+        return Verdict(WRONG, message=why, answer=words), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        level, rules, order, hands, given, ask = self._read(data)
+        clickable = interactive and ask in ("pay", "return")
+        received = read_cards(data, "received", required=False)
+        zh, en = order_words(order)
+        note = localized(both("上一副：" + zh + "。", "Last hand: " + en + "."))
+        if received:
+            note += " " + _("You received: %(cards)s") % {"cards": cards_text(received)}
+        table = card_table(
+            you=0,
+            hand=hand_of(list(hands[0].elements()), level, "click" if clickable else "show"),
+            others={s: sort_cards(hands[s].elements(), level) for s in given if s != 0},
+            label=_("Tribute"),
+            level=level_name(level),
+            note=note,
+        )
+        if not interactive:
+            return table
+        if ask == "leader":
+            choices = [(str(s), seat_label(s, 0)) for s in range(4)]
+            return mark_safe(table + choice_buttons(choices))  # noqa: S308
+        if ask == "pay":
+            return mark_safe(  # noqa: S308
+                table + choice_buttons([("resist", _("No tribute: refuse it (抗贡)"))])
+            )
+        return table
+
+
+# ---------------------------------------------------------------------------
+# Levels after a hand
+
+
+@register
+class SettleKind(GuandanKind):
+    """How many levels, the next hand's level, or has the match been won?"""
+
+    name = "guandan.settle"
+    title = gettext_lazy("Levels")
+    ASKS = ("gain", "next", "match")
+
+    def _read(self, data):
+        order = order_of_finish(data)
+        levels = data.get("levels", [2, 2])
+        if not isinstance(levels, list) or len(levels) != 2:
+            raise InvalidPuzzle("levels is [team 0+2, team 1+3], each 2 to 14 (A)")
+        try:
+            levels = [parse_level(v) for v in levels]
+        except ValueError as error:
+            raise InvalidPuzzle(f"levels: {error}") from None
+        playing = data.get("playing", 0)
+        if playing not in (0, 1) or isinstance(playing, bool):
+            raise InvalidPuzzle("playing is the team whose level the hand was played at: 0 or 1")
+        ask = data.get("ask")
+        if ask not in self.ASKS:
+            raise InvalidPuzzle("ask is 'gain', 'next' or 'match'")
+        return order, levels, playing, ask
+
+    def outcome(self, data):
+        order, levels, playing, ask = self._read(data)
+        match = Match(rules_of(data))
+        match.levels, match.declarer = list(levels), playing
+        ace_hand = match.level == 14
+        settlement, won = match.score(order)
+        team = settlement.team
+        return settlement, levels[team], match.levels[team], won is not None, ace_hand
+
+    def validate(self, data):
+        order, levels, playing, ask = self._read(data)
+        settlement, before, after, won, ace_hand = self.outcome(data)
+        if ask == "next" and won:
+            raise InvalidPuzzle("ask 'next': the match is over after this hand")
+
+    def parse_answer(self, data, state, post):
+        ask = data.get("ask")
+        if ask == "gain":
+            return int(read_number(post))
+        if ask == "next":
+            return parse_level(read_choice(post, [level_name(r) for r in range(2, 15)]))
+        return read_choice(post, ["yes", "no"])
+
+    def answer_text(self, answer):
+        return str(answer)
+
+    def check(self, data, state, answer):
+        order, levels, playing, ask = self._read(data)
+        settlement, before, after, won, ace_hand = self.outcome(data)
+        words = settle_words(settlement, before, after, won, order, ace_hand=ace_hand)
+        truth = {"gain": settlement.gained, "next": after, "match": "yes" if won else "no"}[ask]
+        state = {"answer": answer, "judged": True}
+        if answer == truth:
+            return Verdict(CORRECT, message=words), state
+        if ask == "match":  # yes or no: the reason gives nothing more away
+            return Verdict(WRONG, message=words), state
+        shown = level_name(answer) if ask == "next" else answer
+        return Verdict(WRONG, message=both(f"不是 {shown}。", f"Not {shown}."), answer=words), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        order, levels, playing, ask = self._read(data)
+        zh, en = order_words(order)
+        ours, theirs = (level_name(v) for v in levels)
+        played = level_name(levels[playing])
+        facts_zh = f"这一副的名次：{zh}。你们在 {ours}，对手在 {theirs}；这副打的是 {played}。"
+        facts_en = (
+            f"This hand: {en}. Your side is at {ours}, the other side at {theirs}; the hand "
+            f"was played at {played}."
+        )
+        table = card_table(
+            you=0,
+            hand="",
+            label=_("Levels after the hand"),
+            level=level_name(levels[playing]),
+            note=localized(both(facts_zh, facts_en)),
+        )
+        if not interactive:
+            return table
+        if ask == "gain":
+            return mark_safe(table + number_input(label=_("Levels gained")))  # noqa: S308
+        if ask == "next":
+            choices = [(level_name(r), level_name(r)) for r in range(2, 15)]
+            return mark_safe(table + choice_buttons(choices))  # noqa: S308
+        return mark_safe(  # noqa: S308
+            table + choice_buttons([("yes", _("Yes, they win the match")), ("no", _("No"))])
+        )

@@ -96,15 +96,29 @@ def reading_words(reading: Reading) -> tuple[str, str]:
     return f"三带二（三个 {zh_rank}）", f"full house with three {en_many}"
 
 
-def _rank_order(reading: Reading, level: int) -> tuple[str, str]:
-    """Where the ranks come from, when the level card's place matters."""
-    if reading.kind in (STRAIGHT, STRAIGHT_FLUSH, TUBE, PLATE):
-        return "连牌按自然顺序比最大的一张", "sequences compare by their top card in natural order"
+def _rank_order(play: Reading, over: Reading, level: int) -> tuple[str, str]:
+    """Where the ranks come from, when it is worth saying: a sequence holding the
+    level rank, or a level card against an A."""
+    if play.kind in (STRAIGHT, STRAIGHT_FLUSH, TUBE, PLATE):
+        if play.kind == over.kind and (_holds(play, level) or _holds(over, level)):
+            return (
+                "连牌里的级牌按本来的位置算，比最大的一张",
+                "in a sequence the level card sits at its own place; the top card decides",
+            )
+        return "", ""
+    if level not in (play.rank, over.rank):
+        return "", ""
     name = level_name(level)
     return (
         f"打 {name} 时 {name} 是级牌，比 A 大，只比大小王小",
         f"at level {name} the {name}s are level cards, above A and below the jokers",
     )
+
+
+def _holds(reading: Reading, level: int) -> bool:
+    length = {STRAIGHT: 5, STRAIGHT_FLUSH: 5, TUBE: 3, PLATE: 2}[reading.kind]
+    ranks = {14 if r == 1 else r for r in range(reading.rank - length + 1, reading.rank + 1)}
+    return level in ranks
 
 
 def beats_words(play: Reading, over: Reading, level: int) -> tuple[bool, dict[str, str]]:
@@ -139,19 +153,149 @@ def beats_words(play: Reading, over: Reading, level: int) -> tuple[bool, dict[st
             f"Different kinds: the table holds a {KIND_WORDS[over.kind][1]}, so only a higher "
             f"{KIND_WORDS[over.kind][1]} or a bomb goes on it, not {p_en}.",
         )
-    why_zh, why_en = _rank_order(play, level)
+    why_zh, why_en = _rank_order(play, over, level)
+    why_zh, why_en = (f"（{why_zh}）", f" ({why_en})") if why_zh else ("", "")
     if play.value > over.value:
         return True, both(
-            f"同样的牌型、同样的张数，{p_zh}比{o_zh}大（{why_zh}）。",
-            f"Same kind, same size, and {p_en} is higher than {o_en} ({why_en}).",
+            f"同样的牌型、同样的张数，{p_zh}比{o_zh}大{why_zh}。",
+            f"Same kind, same size, and {p_en} is higher than {o_en}{why_en}.",
         )
     if play.value == over.value:
+        wild = play.stands_for or over.stands_for
         return False, both(
-            f"{p_zh}和{o_zh}一样大，一样大不能压（逢人配凑成的和天然的一样大）。",
-            f"{p_en} and {o_en} are equal, and equal never beats (a wild-made play is "
-            "worth the same as a natural one).",
+            f"{p_zh}和{o_zh}一样大，一样大不能压"
+            + ("（逢人配凑成的和天然的一样大）" if wild else "")
+            + "。",
+            f"{p_en} and {o_en} are equal, and equal never beats"
+            + (" (a play made with a wild is worth the same as a natural one)" if wild else "")
+            + ".",
         )
-    return False, both(
-        f"{p_zh}比{o_zh}小（{why_zh}）。",
-        f"{p_en} is lower than {o_en} ({why_en}).",
+    return False, both(f"{p_zh}比{o_zh}小{why_zh}。", f"{p_en} is lower than {o_en}{why_en}.")
+
+
+# ---------------------------------------------------------------------------
+# Finishing order, tribute, levels
+
+PLACE_WORDS = (
+    ("头游", "first out (头游)"),
+    ("二游", "second"),
+    ("三游", "third"),
+    ("末游", "last (末游)"),
+)
+SEAT_WORDS = (
+    ("你", "you"),
+    ("下家", "the player on your right"),
+    ("对家", "your partner"),
+    ("上家", "the player on your left"),
+)
+
+
+def seat_words(seat: int) -> tuple[str, str]:
+    """The seat as a sentence names it, counted from the learner (seat 0)."""
+    return SEAT_WORDS[seat % 4]
+
+
+def order_words(order) -> tuple[str, str]:
+    """``头游 你，二游 下家，…`` / ``first out (头游) you, second …``."""
+    zh = "，".join(f"{PLACE_WORDS[i][0]} {seat_words(s)[0]}" for i, s in enumerate(order))
+    en = ", ".join(f"{PLACE_WORDS[i][1]} {seat_words(s)[1]}" for i, s in enumerate(order))
+    return zh, en
+
+
+def tribute_words(plan, ask: str, rules) -> dict[str, str]:
+    """What the tribute is this time, and who leads, as the rules say it."""
+    first = seat_words(plan.leader)
+    if plan.resisted:
+        if "double" in plan.notes:
+            return both(
+                "上一副是双下，但两个输家手里加起来有两张大王：可以抗贡，不用进贡，头游先出牌。",
+                "The last hand was a 双下, but the two losers hold both big jokers between them: "
+                "they refuse tribute (抗贡). Nothing is paid, and first out leads.",
+            )
+        return both(
+            "末游手里有两张大王：可以抗贡，不用进贡，头游先出牌。",
+            "The last player holds both big jokers: they refuse tribute (抗贡). Nothing is "
+            "paid, and first out leads.",
+        )
+    parts_zh, parts_en = [], []
+    for payment in plan.payments:
+        payer, receiver = seat_words(payment.payer), seat_words(payment.receiver)
+        card = " / ".join(c.text() for c in payment.choices)
+        parts_zh.append(f"{payer[0]}进贡给{receiver[0]}：手里最大的牌（红桃级牌除外）{card}")
+        parts_en.append(
+            f"{payer[1]} pays {receiver[1]} the highest card but a heart level card: {card}"
+        )
+    zh, en = "；".join(parts_zh) + "。", "; ".join(parts_en) + "."
+    if plan.kind == "double":
+        if "equal" in plan.notes:
+            zh += "两张贡牌一样大，头游拿他下家的那张，这一家先出牌。"
+            en += (
+                " The two tributes are equal, so first out takes the card of the player on "
+                "their right, who leads."
+            )
+        else:
+            zh += "大的那张给头游，进贡大的那一家先出牌。"
+            en += " The bigger goes to first out, and its payer leads."
+    else:
+        zh += "末游先出牌。"
+        en += " The last player leads."
+    if ask == "return":
+        back = plan.returns[0] if plan.returns else None
+        anything = plan.kind == "double" and rules.double_return == "any"
+        if anything:
+            zh += "双下时赢家还牌可以还任意一张（竞赛规则要求 10 或以下）。"
+            en += (
+                " After a 双下 a winner may return any card (the 2022 competition rules ask "
+                "for 10 or lower)."
+            )
+        else:
+            zh += "还牌要还一张 10 或以下的牌；按打牌的大小算，级牌比 A 还大，不算。"
+            en += (
+                " The return is a card of 10 or lower, by the playing order: a level card "
+                "ranks above A, so it never counts."
+            )
+        if back is not None and not anything:
+            zh += "可以还：" + " ".join(c.text() for c in back.choices) + "。"
+            en += " You may return: " + " ".join(c.text() for c in back.choices) + "."
+    if ask == "leader":
+        zh += f"所以先出牌的是{first[0]}。"
+        en += f" So {first[1]} leads."
+    return both(zh, en)
+
+
+def settle_words(settlement, before: int, after: int, won: bool, order, *, ace_hand: bool):
+    """Who won the hand, how many levels, and what comes of it (GD-25, GD-26)."""
+    from engines.guandan import level_name
+
+    places = {"1-2": ("第二", "second"), "1-3": ("第三", "third"), "1-4": ("末游", "last")}
+    where = places[settlement.result]
+    team = ("你们", "your side") if settlement.team == 0 else ("对手", "the other side")
+    first = seat_words(order[0])
+    zh = f"头游是{first[0]}，他的对家是{where[0]}：{team[0]}赢了这一副，升 {settlement.gained} 级"
+    en = (
+        f"First out was {first[1]} and their partner came {where[1]}: {team[1]} won the "
+        f"hand and go up {settlement.gained} level{'s' if settlement.gained > 1 else ''}"
     )
+    b, a = level_name(before), level_name(after)
+    if won:
+        zh += "。这一副打的是 A，他们已经到 A，对家又不是末游：赢得整场比赛！"
+        en += (
+            ". The hand was played at A, they were at A, and the partner was not last: "
+            "they win the match!"
+        )
+    elif ace_hand and before == 14 and settlement.result == "1-4":
+        zh += "。打 A 时对家是末游，不能算过 A：还留在 A，比赛继续。"
+        en += (
+            ". At A, winning with the partner last does not win the match: they stay at A "
+            "and play on."
+        )
+    elif after == before:
+        zh += f"，但已经在 {b}，最多打到 A，还留在 {b}。"
+        en += f", but they are at {b} already, and nobody goes past A."
+    elif before + settlement.gained > 14:
+        zh += f"：从 {b} 升，最多到 A，下一副打 A。"
+        en += f": from {b} they stop at A, the highest level, and the next hand is played at A."
+    else:
+        zh += f"：从 {b} 升到 {a}，下一副打 {a}。"
+        en += f": from {b} to {a}, so the next hand is played at {a}."
+    return both(zh, en)
