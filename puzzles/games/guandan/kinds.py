@@ -75,6 +75,7 @@ from puzzles.pictures import register_picture
 
 from .words import (
     beats_words,
+    does,
     kind_words,
     order_words,
     plural,
@@ -543,18 +544,17 @@ class NextKind(GuandanKind):
         owner = trick.owner
         state = {"answer": answer, "judged": True}
         o_zh, o_en = seat_names(owner)
-        l_zh, l_en = seat_names(leader)
+        l_zh = seat_names(leader)[0]
         if owner in trick.finished:
             words = both(
                 f"{o_zh}出的牌没人要，而且这手牌出完了，就由对家接风：{l_zh}出下一轮。",
                 f"Nobody beat the last play, made by {o_en} with the last card in hand: the "
-                f"partner takes the lead (接风), so {l_en} leads next.",
+                f"partner takes the lead (接风), so {does(leader, 'lead')} next.",
             )
         else:
             words = both(
                 f"其他人都过了，牌回到{o_zh}手上：{o_zh}赢了这一轮，接着出下一轮。",
-                f"Everyone else passed and play came back to {o_en}, who won the trick and "
-                "leads the next.",
+                f"Everyone else passed, so the trick goes to {o_en}, and so does the next lead.",
             )
         if answer == leader:
             return Verdict(CORRECT, message=words), state
@@ -978,6 +978,7 @@ class LeadKind(GuandanKind):
                 entry["cards"] = PASS_TEXT
             else:
                 entry["cards"] = cards_text(sorted(move.cards))
+                entry["shown"] = cards_text(sort_cards(move.cards, level))
                 entry["reading"] = move.reading.text()
                 entry["words"] = list(reading_words(move.reading))
             if not wins:
@@ -1043,8 +1044,8 @@ class LeadKind(GuandanKind):
         goal_zh, goal_en = GOAL_WORDS[goal]
         new_state = {"played": text, "judged": True}
         best = [m for m in self.moves(data) if m["wins"]]
-        best_zh = " / ".join(_move_text(m, 0) for m in best)
-        best_en = " / ".join(_move_text(m, 1) for m in best)
+        best_zh = " / ".join(dict.fromkeys(_move_text(m, 0) for m in best))
+        best_en = " / ".join(dict.fromkeys(_move_text(m, 1) for m in best))
         if winning:
             entry = winning[0]
             how = "" if answer == PASS_TEXT else entry["words"]
@@ -1074,7 +1075,7 @@ class LeadKind(GuandanKind):
         ), new_state
 
     def solution(self, data):
-        return [m["cards"] for m in self.moves(data) if m["wins"]]
+        return list(dict.fromkeys(_move_text(m, 1) for m in self.moves(data) if m["wins"]))
 
     def board(self, data, state, *, verdict=None, interactive=True):
         level, rules, hands, goal, top = self._read(data)
@@ -1113,7 +1114,7 @@ GOAL_WORDS = {
 def _move_text(entry: dict, lang: int) -> str:
     if entry["cards"] == PASS_TEXT:
         return ("过", "pass")[lang]
-    return entry["cards"]
+    return entry.get("shown", entry["cards"])
 
 
 # ---------------------------------------------------------------------------
