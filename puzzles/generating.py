@@ -14,7 +14,13 @@ from django.core.management.base import BaseCommand
 
 
 def toml_value(value: Any) -> str:
-    """A string, number or boolean as TOML writes it (JSON's forms are TOML's)."""
+    """A value as TOML writes it: strings, numbers and booleans in JSON's forms
+    (TOML's too), lists, and tables inline (``{ play = "♣J", by = 2 }``)."""
+    if isinstance(value, Mapping):
+        items = ", ".join(f"{json.dumps(k)} = {toml_value(v)}" for k, v in value.items())
+        return f"{{ {items} }}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return json.dumps(value, ensure_ascii=False)
 
 

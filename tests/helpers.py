@@ -668,3 +668,13 @@ SHENGJI_RUFF = {
     ],
     "trick": [["♠10", "♠10", "♠J", "♠J"]],
 }
+
+
+# A 掼蛋 ending at level 8 (♥8 is wild): you lead and hold ♠A ♦A ♥8 ♣4 ♦4. The
+# player on your right holds a bomb of 7s and the ♠5: anything short of going out
+# at once lets the bomb in, and the ♠5 after it goes out first. The full house
+# (three aces with the wild, or three 4s: either reading) goes out in one play.
+GUANDAN_FULL_HOUSE = {
+    "level": 8,
+    "hands": ["♠A ♦A ♥8 ♣4 ♦4", "♠7 ♦7 ♣7 ♥7 ♠5", "♠6 ♣6", "♠K ♦K ♣2"],
+}

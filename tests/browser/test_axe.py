@@ -18,7 +18,7 @@ from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Puzzle
 from tests.conftest import make_user
 from tests.helpers import DAGUNZI_ENDING as ENDING
-from tests.helpers import LADDER
+from tests.helpers import GUANDAN_FULL_HOUSE, LADDER, SHENGJI_RUFF
 from tutorials.models import Lesson
 
 from .conftest import log_in
@@ -84,6 +84,30 @@ def world(site):
         prompt_zh="死棒：上家出了 ♥8♥8，你出哪个棒？",
         prompt_en="死棒: your left led ♥8♥8. Which 棒 do you play?",
     )
+    Puzzle.objects.create(
+        slug="shengji-ruff",
+        game="shengji",
+        kind="shengji.play",
+        data=SHENGJI_RUFF,
+        prompt_zh="打2，红桃主。上家出了拖拉机，你没有黑桃：怎么出？",
+        prompt_en="Level 2, hearts trump. Your left led a tractor and you have no spades.",
+    )
+    Puzzle.objects.create(
+        slug="guandan-full-house",
+        game="guandan",
+        kind="guandan.lead",
+        data=GUANDAN_FULL_HOUSE,
+        prompt_zh="打8，你先出：怎么出能保证拿到头游？",
+        prompt_en="Level 8, you lead: which play makes sure your side goes out first?",
+    )
+    Puzzle.objects.create(
+        slug="guandan-tribute",
+        game="guandan",
+        kind="guandan.tribute",
+        data={"level": 7, "order": [1, 2, 3, 0], "hands": {"0": "♥7 ♠7 ♠A ♦K ♣3"}, "ask": "pay"},
+        prompt_zh="你是末游，要进贡哪一张？",
+        prompt_en="You came last: which card do you pay?",
+    )
     teacher = make_user("ms-li", teacher=True)
     student = make_user("xiaoming")
     classroom = services.create_classroom(teacher, name="Go club", game="go")
@@ -115,6 +139,9 @@ PUBLIC = [
     ("go-puzzle", "/puzzles/ladder/"),
     ("renju-puzzle", "/puzzles/renju-forbidden/"),
     ("dagunzi-puzzle", "/puzzles/dagunzi-bang/"),
+    ("shengji-puzzle", "/puzzles/shengji-ruff/"),
+    ("guandan-puzzle", "/puzzles/guandan-full-house/"),
+    ("guandan-tribute", "/puzzles/guandan-tribute/"),
     ("daily", "/daily/go/"),
     ("log-in", "/accounts/login/"),
     ("sign-up", "/accounts/signup/"),

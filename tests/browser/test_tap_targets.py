@@ -25,7 +25,7 @@ def shipped(django_db_setup, django_db_blocker, tmp_path_factory):
     from tutorials.models import Step
 
     saved = tmp_path_factory.mktemp("shipped") / "shipped.json"
-    games = ("go", "renju", "dagunzi")
+    games = ("go", "renju", "dagunzi", "shengji", "guandan")
     with shipped_content(django_db_blocker, *games), django_db_blocker.unblock():
         call_command("dumpdata", "puzzles", "tutorials", output=str(saved), verbosity=0)
         steps = Step.objects.filter(exercise__isnull=False).select_related("lesson")
@@ -79,7 +79,13 @@ def test_every_lesson_exercise_point_fits_a_thumb(new_page, site, shipped):
 def test_puzzles_of_every_kind_fit_a_thumb(new_page, site, shipped):
     page = new_page(viewport=PHONE)
     kinds = shipped["kinds"]
-    assert {kind.split(".")[0] for kind in kinds} >= {"go", "renju", "dagunzi"}
+    assert {kind.split(".")[0] for kind in kinds} >= {
+        "go",
+        "renju",
+        "dagunzi",
+        "shengji",
+        "guandan",
+    }
     small = []
     for slugs in kinds.values():
         for slug in slugs[:2]:

@@ -313,3 +313,80 @@ def test_g23_at_a_with_the_partner_last_the_match_goes_on(client, db):
     make("s4", "guandan.settle", {**data, "order": [0, 1, 2, 3]})
     post(client, "s4", {"answer": "yes"})
     assert status("s4") == Attempt.Status.SOLVED
+
+
+# --- guandan.lead (GD-R07, GD-R08; solver-proven open endings) --------------------------
+
+CASH_THE_ACE = {
+    "level": 2,
+    "hands": ["♠A ♠3", "♣K", "♦5 ♦6", "♣Q ♣7"],
+}
+
+
+def test_leading_the_card_nobody_beats_goes_out_first(client, db):
+    make("g1", "guandan.lead", CASH_THE_ACE)
+    response = post(client, "g1", {"answer": "play", "card": ["♠A"]})
+    assert status("g1") == Attempt.Status.SOLVED
+    assert "first out" in text(response) or "goes out first" in text(response)
+
+
+def test_a_losing_lead_is_refuted_with_the_line(client, db):
+    make("g2", "guandan.lead", CASH_THE_ACE)
+    response = post(client, "g2", {"answer": "play", "card": ["♠3"]})
+    assert status("g2") == Attempt.Status.FAILED
+    assert "plays ♣K" in text(response)
+
+
+def test_a_play_that_is_no_combination_is_refused_and_nothing_changes(client, db):
+    make("g3", "guandan.lead", CASH_THE_ACE)
+    response = post(client, "g3", {"answer": "play", "card": ["♠A", "♠3"]})
+    assert "not a combination" in text(response)
+    response = post(client, "g3", {"answer": "pass"})
+    assert "you must play" in text(response)
+    assert not Attempt.objects.filter(puzzle__slug="g3", status=Attempt.Status.FAILED).exists()
+
+
+def test_a_full_house_with_the_wild_is_played_by_clicking(client, db):
+    # Level 8: ♥8 is wild. Anything short of going out at once lets the bomb of 7s in,
+    # and the ♠5 after it goes out first.
+    data = {"level": 8, "hands": ["♠A ♦A ♥8 ♣4 ♦4", "♠7 ♦7 ♣7 ♥7 ♠5", "♠6 ♣6", "♠K ♦K ♣2"]}
+    make("g4", "guandan.lead", data)
+    response = post(client, "g4", {"answer": "play", "card": ["♠A", "♦A", "♥8", "♣4", "♦4"]})
+    assert status("g4") == Attempt.Status.SOLVED
+    assert "Played as" in text(response)  # two readings: three aces or three 4s
+    make("g5", "guandan.lead", data)
+    response = post(client, "g5", {"answer": "play", "card": ["♠A", "♦A", "♥8"]})
+    assert status("g5") == Attempt.Status.FAILED
+    assert "plays ♠7 ♥7 ♣7 ♦7" in text(response)
+
+
+def test_an_ending_with_nothing_to_find_is_refused(db):
+    with pytest.raises(InvalidPuzzle, match="nothing to find|no play"):
+        get_kind("guandan.lead").validate({"level": 2, "hands": ["♠A", "♣K", "♦5", "♣Q"]})
+
+
+# --- guandan.partition (lesson 11: the fewest plays) -------------------------------------
+
+SPLIT = {"level": 7, "cards": "♠3 ♦3 ♣3 ♠4 ♦4 ♣4 ♠9 ♦9 ♣K ♦K"}
+
+
+def test_two_full_houses_is_the_fewest(client, db):
+    make("p1", "guandan.partition", SPLIT)
+    post(client, "p1", {"answer": "play", "card": ["♠3", "♦3", "♣3", "♠9", "♦9"]})
+    response = post(client, "p1", {"answer": "play", "card": ["♠4", "♦4", "♣4", "♣K", "♦K"]})
+    assert status("p1") == Attempt.Status.SOLVED
+    assert "the fewest" in text(response)
+
+
+def test_a_split_that_cannot_reach_the_fewest_fails_at_once(client, db):
+    make("p2", "guandan.partition", SPLIT)
+    response = post(client, "p2", {"answer": "play", "card": ["♠9", "♦9"]})
+    assert status("p2") == Attempt.Status.FAILED
+    assert "too many" in text(response)
+
+
+def test_cards_that_are_no_combination_are_refused(client, db):
+    make("p3", "guandan.partition", SPLIT)
+    response = post(client, "p3", {"answer": "play", "card": ["♠9", "♣K"]})
+    assert "not a combination" in text(response)
+    assert not Attempt.objects.filter(puzzle__slug="p3", status=Attempt.Status.FAILED).exists()

@@ -7,6 +7,9 @@
 * ``guandan.next``: who leads the next trick (接风 included)?
 * ``guandan.tribute``: which card to pay or return, 抗贡, who leads the new hand.
 * ``guandan.settle``: levels gained, the next level, has the match been won?
+* ``guandan.lead``: which combination do you play? Every play the solver proves
+  forces the goal is right (solved when the puzzle is saved).
+* ``guandan.partition``: split a hand into the fewest plays.
 * ``guandan.table``: a lesson's picture.
 
 The data formats are in ``content/guandan/README.md``.
@@ -14,6 +17,8 @@ The data formats are in ``content/guandan/README.md``.
 
 from __future__ import annotations
 
+import html
+import json
 from collections import Counter
 from collections.abc import Mapping
 from functools import cache
@@ -23,6 +28,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engines.budget import Budget
 from engines.cards import Card, cards_text, parse_card
 from engines.climbing import ClimbingTrick, partner_leads
 from engines.guandan import (
@@ -38,10 +44,19 @@ from engines.guandan import (
 )
 from engines.guandan.hand import Match, tribute_plan
 from engines.guandan.rules import rules_for
+from engines.guandan.solver import (
+    PASS,
+    Ending,
+    SearchLimit,
+    greedy_partition,
+    min_partition,
+    solve,
+)
 from engines.tricks import Order
-from puzzles.boards import choice_buttons
+from puzzles.boards import choice_buttons, submit_button
 from puzzles.boards.cards import card_span, card_table, hand_controls, seat_label
 from puzzles.kinds import (
+    CONTINUE,
     CORRECT,
     ILLEGAL,
     WRONG,
@@ -54,12 +69,13 @@ from puzzles.kinds import (
     register,
 )
 from puzzles.kinds import cards as card_kinds
-from puzzles.kinds.cards import CardKind, cards_of, seat_of
+from puzzles.kinds.cards import CardKind, cards_of, seat_of, selected_cards, solve_within
 from puzzles.kinds.inputs import number_input, read_number
 from puzzles.pictures import register_picture
 
 from .words import (
     beats_words,
+    does,
     kind_words,
     order_words,
     plural,
@@ -528,18 +544,17 @@ class NextKind(GuandanKind):
         owner = trick.owner
         state = {"answer": answer, "judged": True}
         o_zh, o_en = seat_names(owner)
-        l_zh, l_en = seat_names(leader)
+        l_zh = seat_names(leader)[0]
         if owner in trick.finished:
             words = both(
                 f"{o_zh}出的牌没人要，而且这手牌出完了，就由对家接风：{l_zh}出下一轮。",
                 f"Nobody beat the last play, made by {o_en} with the last card in hand: the "
-                f"partner takes the lead (接风), so {l_en} leads next.",
+                f"partner takes the lead (接风), so {does(leader, 'lead')} next.",
             )
         else:
             words = both(
                 f"其他人都过了，牌回到{o_zh}手上：{o_zh}赢了这一轮，接着出下一轮。",
-                f"Everyone else passed and play came back to {o_en}, who won the trick and "
-                "leads the next.",
+                f"Everyone else passed, so the trick goes to {o_en}, and so does the next lead.",
             )
         if answer == leader:
             return Verdict(CORRECT, message=words), state
@@ -597,8 +612,10 @@ class Table(card_kinds.TablePicture):
 __all__ = [
     "BeatsKind",
     "ClassifyKind",
+    "LeadKind",
     "LegalKind",
     "NextKind",
+    "PartitionKind",
     "OrderKind",
     "SettleKind",
     "Table",
@@ -853,4 +870,383 @@ class SettleKind(GuandanKind):
             return mark_safe(table + choice_buttons(choices))  # noqa: S308
         return mark_safe(  # noqa: S308
             table + choice_buttons([("yes", _("Yes, they win the match")), ("no", _("No"))])
+        )
+
+
+# ---------------------------------------------------------------------------
+# Which combination do you lead? (open endings, proven by the solver)
+
+NODE_LIMIT = 1_000_000  # a puzzle ending must be proven well inside this
+PASS_TEXT = "pass"  # noqa: S105 - the word a pass is stored as
+
+
+def _solve(key: str, budget: Budget):
+    """Solve the ending, its nodes spent from ``budget`` (see ``solve_within``)."""
+    data = json.loads(key)
+    goal = data.pop("goal")
+    ending = Ending.from_json(data)
+    return solve_within(
+        lambda e, node_limit: solve(e, goal, node_limit=node_limit),
+        ending,
+        budget,
+        NODE_LIMIT,
+        SearchLimit,
+    )
+
+
+@register
+class LeadKind(GuandanKind):
+    """Seat 0 plays (or passes) in an open ending; every play that forces the goal
+    is right. Solved when the puzzle is saved: judging reads the stored result."""
+
+    name = "guandan.lead"
+    title = gettext_lazy("Best play")
+    GOALS = ("first", "double")
+
+    def _read(self, data):
+        level, rules = level_of(data), rules_of(data)
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise InvalidPuzzle("hands lists the four seats' cards, yours first")
+        hands = [read_cards({"hand": h}, "hand", required=False) for h in hands]
+        if not hands[0]:
+            raise InvalidPuzzle("seat 0 (the learner) must hold cards")
+        if any(len(h) > 8 for h in hands):
+            raise InvalidPuzzle("an ending holds at most 8 cards a seat")
+        goal = data.get("goal", "first")
+        if goal not in self.GOALS:
+            raise InvalidPuzzle("goal is 'first' (头游 for your side) or 'double' (1-2)")
+        table = data.get("table")
+        top = None
+        if table is not None:
+            if not isinstance(table, Mapping) or "play" not in table or "by" not in table:
+                raise InvalidPuzzle('table is { play = "♠9 ♠9", by = 3 }')
+            cards = read_cards(table, "play")
+            by = seat_of(table, "by")
+            if by == 0:
+                raise InvalidPuzzle("table: the play on top is another seat's")
+            top = (cards, by, pick_reading(cards, level, rules, table.get("as"), "table"))
+        return level, rules, hands, goal, top
+
+    def ending_json(self, data) -> str:
+        level, rules, hands, goal, top = self._read(data)
+        out = [s for s in range(4) if not hands[s]]
+        table = None
+        if top is not None:
+            cards, by, reading = top
+            if by in out:  # it went out with that play: the last seat out
+                out = [s for s in out if s != by] + [by]
+            passes = sum(1 for s in range(by + 1, 4) if s not in out)
+            table = {
+                "cards": [c.text() for c in cards],
+                "reading": reading.text(),
+                "owner": by,
+                "passes": passes,
+            }
+        return json.dumps(
+            {
+                "hands": [[c.text() for c in h] for h in hands],
+                "level": level_name(level),
+                "table": table,
+                "to_play": 0,
+                "out": out,
+                "rules": rules.name,
+                "goal": goal,
+            },
+            ensure_ascii=False,
+            sort_keys=True,
+        )
+
+    def prepare(self, data, budget=None):
+        """The ending is solved once, here: judging reads the stored values."""
+        level = level_of(data)
+        try:
+            solution = _solve(self.ending_json(data), budget or Budget(NODE_LIMIT))
+        except SearchLimit:
+            raise InvalidPuzzle("the solver could not prove this ending: make it smaller") from None
+        except ValueError as error:
+            raise InvalidPuzzle(f"the ending is not valid: {error}") from None
+        values = list(solution.plays.values())
+        if all(values):
+            raise InvalidPuzzle("every play reaches the goal: there is nothing to find")
+        if not any(values):
+            raise InvalidPuzzle("no play reaches the goal: the puzzle has no answer")
+        moves = []
+        for move, wins in solution.plays.items():
+            entry = {"wins": wins}
+            if move is PASS:
+                entry["cards"] = PASS_TEXT
+            else:
+                entry["cards"] = cards_text(sorted(move.cards))
+                entry["shown"] = cards_text(sort_cards(move.cards, level))
+                entry["reading"] = move.reading.text()
+                entry["words"] = list(reading_words(move.reading))
+            if not wins:
+                entry["line"] = [
+                    [
+                        seat,
+                        PASS_TEXT
+                        if answer is PASS
+                        else cards_text(sort_cards(answer.cards, level)),
+                    ]
+                    for seat, answer in solution.refutations.get(move, [])
+                ]
+            moves.append(entry)
+        return {"moves": moves, "nodes": solution.nodes}
+
+    def validate(self, data, budget=None):
+        level, rules, hands, goal, top = self._read(data)
+        self.check_copies([c for h in hands for c in h] + (list(top[0]) if top else []))
+        self.prepare(data, budget)
+
+    def moves(self, data) -> list[dict]:
+        return self.prepared(data)["moves"]
+
+    def parse_answer(self, data, state, post):
+        if post.get("answer") == "pass":
+            return PASS_TEXT
+        return selected_cards(post, most=10)
+
+    def answer_text(self, answer):
+        return answer if answer == PASS_TEXT else cards_text(answer)
+
+    def refuse(self, data, answer) -> dict | None:
+        """Why the rules forbid ``answer`` here, or None."""
+        level, rules, hands, goal, top = self._read(data)
+        if answer == PASS_TEXT:
+            if top is None:
+                return both("首家必须出牌，不能过。", "You lead: you must play, not pass.")
+            return None
+        if Counter(answer) - Counter(hands[0]):
+            return both("手里没有这些牌。", "Those cards are not in your hand.")
+        if not readings_of(answer, level, rules):
+            return both(
+                f"{cards_text(answer)} 不成牌型。", f"{cards_text(answer)} is not a combination."
+            )
+        if top is not None:
+            right, reason = beats_verdict(answer, top[2], level, rules)
+            if not right:
+                return reason
+        return None
+
+    def check(self, data, state, answer):
+        reason = self.refuse(data, answer)
+        if reason is not None:
+            return Verdict(ILLEGAL, message=reason), state
+        text = self.answer_text(answer)
+        entries = [m for m in self.moves(data) if m["cards"] == text]
+        if not entries:  # cannot happen: the solver lists every legal play
+            return Verdict(
+                ILLEGAL, message=both("这样出不行。", "That play is not allowed.")
+            ), state
+        winning = [m for m in entries if m["wins"]]
+        goal = data.get("goal", "first")
+        goal_zh, goal_en = GOAL_WORDS[goal]
+        new_state = {"played": text, "judged": True}
+        best = [m for m in self.moves(data) if m["wins"]]
+        best_zh = " / ".join(dict.fromkeys(_move_text(m, 0) for m in best))
+        best_en = " / ".join(dict.fromkeys(_move_text(m, 1) for m in best))
+        if winning:
+            entry = winning[0]
+            how = "" if answer == PASS_TEXT else entry["words"]
+            return Verdict(
+                CORRECT,
+                message=both(
+                    (f"按{how[0]}出，" if how and len(entries) > 1 else "")
+                    + f"对方怎么应都挡不住：{goal_zh}。",
+                    (f"Played as {how[1]}: " if how and len(entries) > 1 else "")
+                    + f"whatever they do, {goal_en}.",
+                ),
+            ), new_state
+        line = entries[0].get("line", [])
+        steps_zh = "，".join(
+            f"{seat_words(s)[0]}{'过' if m == PASS_TEXT else '出 ' + m}" for s, m in line
+        )
+        steps_en = ", ".join(
+            f"{seat_words(s)[1]} {'passes' if m == PASS_TEXT else 'plays ' + m}" for s, m in line
+        )
+        return Verdict(
+            WRONG,
+            message=both(
+                f"这样出{goal_zh.replace('一定', '就不一定')}：{steps_zh}。",
+                f"After that they can stop it: {steps_en}.",
+            ),
+            answer=both(f"能赢的出法：{best_zh}。", f"The plays that win: {best_en}."),
+        ), new_state
+
+    def solution(self, data):
+        return list(dict.fromkeys(_move_text(m, 1) for m in self.moves(data) if m["wins"]))
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        level, rules, hands, goal, top = self._read(data)
+        state = state or {}
+        played = state.get("played")
+        trick = []
+        if top is not None:
+            trick.append((top[1], sort_cards(top[0], level)))
+        left = Counter(hands[0])
+        if played and played != PASS_TEXT:
+            cards = read_cards({"p": played}, "p")
+            trick.append((0, sort_cards(cards, level)))
+            left -= Counter(cards)
+        table = card_table(
+            you=0,
+            hand=hand_of(list(left.elements()), level, "select" if interactive else "show"),
+            others={s: sort_cards(hands[s], level) for s in (1, 2, 3)},
+            trick=trick,
+            label=_("Open ending: every hand is shown"),
+            **facts(level),
+        )
+        if not interactive:
+            return table
+        buttons = [("play", _("Play the chosen cards"))]
+        if top is not None:
+            buttons.append(("pass", _("Pass")))
+        return mark_safe(table + choice_buttons(buttons))  # noqa: S308
+
+
+GOAL_WORDS = {
+    "first": ("你们一定能拿到头游", "your side goes out first (头游)"),
+    "double": ("你和对家一定能拿到头游和二游", "you and your partner finish first and second"),
+}
+
+
+def _move_text(entry: dict, lang: int) -> str:
+    if entry["cards"] == PASS_TEXT:
+        return ("过", "pass")[lang]
+    return entry.get("shown", entry["cards"])
+
+
+# ---------------------------------------------------------------------------
+# The fewest plays
+
+
+@register
+class PartitionKind(GuandanKind):
+    """Split the hand into plays, one at a time; right when it takes the fewest."""
+
+    name = "guandan.partition"
+    title = gettext_lazy("Fewest plays")
+
+    def _read(self, data):
+        level, rules = level_of(data), rules_of(data)
+        cards = read_cards(data, "cards")
+        if not 4 <= len(cards) <= 16:
+            raise InvalidPuzzle("give 4 to 16 cards to split")
+        return level, rules, cards
+
+    def prepare(self, data, budget=None):
+        level, rules, cards = self._read(data)
+        self.check_copies(cards)
+        count, plays = min_partition(cards, level, rules)
+        greedy = greedy_partition(cards, level, rules)
+        if len(greedy) <= count:
+            raise InvalidPuzzle(
+                "pairs and triples alone already reach the fewest plays: nothing to find"
+            )
+        return {"fewest": count, "plays": [cards_text(p.cards) for p in plays]}
+
+    def validate(self, data, budget=None):
+        self.prepare(data, budget)
+
+    def start(self, data):
+        return {"groups": []}
+
+    def parse_answer(self, data, state, post):
+        return selected_cards(post, most=16)
+
+    def answer_text(self, answer):
+        return cards_text(answer)
+
+    def remaining(self, data, state) -> Counter:
+        level, rules, cards = self._read(data)
+        left = Counter(cards)
+        for group in state.get("groups", []):
+            left -= Counter(read_cards({"g": group}, "g"))
+        return left
+
+    def check(self, data, state, answer):
+        level, rules, cards = self._read(data)
+        state = {"groups": list((state or {}).get("groups", []))}
+        left = self.remaining(data, state)
+        if Counter(answer) - left:
+            return Verdict(
+                ILLEGAL, message=both("这些牌不都在剩下的牌里。", "Those cards are not all left.")
+            ), state
+        readings = readings_of(answer, level, rules)
+        if not readings:
+            return Verdict(
+                ILLEGAL,
+                message=both(
+                    f"{cards_text(answer)} 不成牌型，不能一手出。",
+                    f"{cards_text(answer)} is not a combination: it cannot go in one play.",
+                ),
+            ), state
+        stored = self.prepared(data)
+        fewest = stored["fewest"]
+        state["groups"].append(cards_text(answer))
+        left -= Counter(answer)
+        used = len(state["groups"])
+        best_zh = "、".join(stored["plays"])
+        answer_words = both(
+            f"最少 {fewest} 手：{best_zh}。",
+            f"The fewest is {fewest}: {' | '.join(stored['plays'])}.",
+        )
+        r_zh, r_en = reading_words(readings[0])
+        if not left:
+            if used == fewest:
+                return Verdict(
+                    CORRECT,
+                    message=both(
+                        f"{used} 手出完，这是最少的。", f"Out in {used} plays: the fewest there is."
+                    ),
+                ), {**state, "judged": True}
+            return Verdict(
+                WRONG,
+                message=both(
+                    f"用了 {used} 手，还能更少。", f"{used} plays: it can be done in fewer."
+                ),
+                answer=answer_words,
+            ), {**state, "judged": True}
+        rest, _plays = min_partition(list(left.elements()), level, rules)
+        if used + rest > fewest:
+            return Verdict(
+                WRONG,
+                message=both(
+                    f"{r_zh}这样拆，剩下的牌至少还要 {rest} 手，一共 {used + rest} 手，多了。",
+                    f"With {r_en} taken out, the rest needs at least {rest} more: {used + rest} "
+                    "in all, too many.",
+                ),
+                answer=answer_words,
+            ), {**state, "judged": True}
+        return Verdict(CONTINUE, message=both(f"好，{r_zh}。", f"Good: {r_en}.")), state
+
+    def board(self, data, state, *, verdict=None, interactive=True):
+        level, rules, cards = self._read(data)
+        state = state or {}
+        left = self.remaining(data, state)
+        groups = "".join(
+            f'<div class="hand">{row(read_cards({"g": g}, "g"), level)}</div>'
+            for g in state.get("groups", [])
+        )
+        done = html.escape(_("Plays so far"))
+        table = card_table(
+            you=0,
+            hand=hand_of(
+                list(left.elements()),
+                level,
+                "select" if interactive and not state.get("judged") else "show",
+            ),
+            label=_("Split the hand into the fewest plays"),
+            **facts(level),
+        )
+        shown = (
+            f'<div class="sort-row"><h3 class="seat-name">{done}</h3>{groups}</div>'
+            if groups
+            else ""
+        )
+        if not interactive or state.get("judged"):
+            return mark_safe(shown + table)  # noqa: S308 - built escaped
+        return mark_safe(  # noqa: S308 - built escaped
+            shown + table + submit_button(_("These cards are one play"), "play")
         )

@@ -195,6 +195,11 @@ def seat_words(seat: int) -> tuple[str, str]:
     return SEAT_WORDS[seat % 4]
 
 
+def does(seat: int, verb: str) -> str:
+    """``you lead`` / ``your partner leads``: the seat and the verb, agreeing."""
+    return f"{seat_words(seat)[1]} {verb}{'' if seat == 0 else 's'}"
+
+
 def order_words(order) -> tuple[str, str]:
     """``头游 你，二游 下家，…`` / ``first out (头游) you, second …``."""
     zh = "，".join(f"{PLACE_WORDS[i][0]} {seat_words(s)[0]}" for i, s in enumerate(order))
@@ -222,10 +227,12 @@ def tribute_words(plan, ask: str, rules) -> dict[str, str]:
         payer, receiver = seat_words(payment.payer), seat_words(payment.receiver)
         card = " / ".join(c.text() for c in payment.choices)
         parts_zh.append(f"{payer[0]}进贡给{receiver[0]}：手里最大的牌（红桃级牌除外）{card}")
+        pays = "pay" if payment.payer == 0 else "pays"
         parts_en.append(
-            f"{payer[1]} pays {receiver[1]} the highest card but a heart level card: {card}"
+            f"{payer[1]} {pays} {receiver[1]} the highest card but a heart level card: {card}"
         )
     zh, en = "；".join(parts_zh) + "。", "; ".join(parts_en) + "."
+    en = en[0].upper() + en[1:]
     if plan.kind == "double":
         if "equal" in plan.notes:
             zh += "两张贡牌一样大，头游拿他下家的那张，这一家先出牌。"
@@ -259,7 +266,7 @@ def tribute_words(plan, ask: str, rules) -> dict[str, str]:
             en += " You may return: " + " ".join(c.text() for c in back.choices) + "."
     if ask == "leader":
         zh += f"所以先出牌的是{first[0]}。"
-        en += f" So {first[1]} leads."
+        en += f" So {does(plan.leader, 'lead')}."
     return both(zh, en)
 
 
@@ -272,8 +279,9 @@ def settle_words(settlement, before: int, after: int, won: bool, order, *, ace_h
     team = ("你们", "your side") if settlement.team == 0 else ("对手", "the other side")
     first = seat_words(order[0])
     zh = f"头游是{first[0]}，他的对家是{where[0]}：{team[0]}赢了这一副，升 {settlement.gained} 级"
+    mate = "your partner" if order[0] == 0 else "their partner"
     en = (
-        f"First out was {first[1]} and their partner came {where[1]}: {team[1]} won the "
+        f"First out was {first[1]} and {mate} came {where[1]}: {team[1]} won the "
         f"hand and go up {settlement.gained} level{'s' if settlement.gained > 1 else ''}"
     )
     b, a = level_name(before), level_name(after)
