@@ -6,7 +6,8 @@ Run from the repository root::
     .venv/bin/python bench/answers.py --database postgres  # PostgreSQL (DATABASE_URL)
 
 1. **Judging.** Every shipped puzzle of the search kinds (Go capture and escape,
-   Renju vcf, trap, defend and five, Dagunzi play) is judged for a seeded sample
+   Renju vcf, trap, defend and five, Dagunzi, Shengji and Guandan endings, Guandan's
+   fewest plays) is judged for a seeded sample
    of first answers, legal and not (random points of the board, random cards or
    pairs of the hand, cards not in it), in this process, exactly as a request
    judges (the kind's ``parse_answer`` and ``check`` on the stored puzzle). It
@@ -65,6 +66,9 @@ KINDS = (
     "renju.defend",
     "renju.five",
     "dagunzi.play",
+    "shengji.play",
+    "guandan.lead",
+    "guandan.partition",
 )
 P99_TARGET, WORST_TARGET = 100.0, 500.0  # ms, judging one answer
 CHEAP_TARGET = 200.0  # ms, p99 of a cheap answer under load
@@ -148,6 +152,8 @@ def sample_posts(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
         return [{"move": point_name(p)} for p in rng.sample(range(225), count)]
     from engines.cards import CARDS
 
+    if puzzle.kind in ("shengji.play", "guandan.lead", "guandan.partition"):
+        return _chosen_cards(puzzle, kind, rng, count)
     _order, _rules, hand, _hands, _trick = kind._read(puzzle.kind_data)
     held = sorted(set(hand))
     posts = []
@@ -161,6 +167,27 @@ def sample_posts(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
             posts.append({"card": [card.text()] * rng.choice((2, 3))})
         else:
             posts.append({"card": [rng.choice(list(CARDS)).text()]})  # may not be held
+    return posts
+
+
+def _chosen_cards(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
+    """Cards ticked in the hand and played: as many as the lead (Shengji), or a few
+    (Guandan: one to five, now and then a pass), legal or not as they fall."""
+    data = puzzle.kind_data
+    if puzzle.kind == "shengji.play":
+        _order, hands, trick = kind._read(data)
+        hand, sizes = hands[0], [len(trick[0])] if trick else [1, 1, 2, 3]
+    elif puzzle.kind == "guandan.lead":
+        hand, sizes = kind._read(data)[2][0], [1, 1, 2, 2, 3, 5]
+    else:
+        hand, sizes = kind._read(data)[2], [1, 2, 3, 5, 6]
+    posts = []
+    for _ in range(count):
+        if puzzle.kind == "guandan.lead" and rng.random() < 0.1:
+            posts.append({"answer": "pass"})
+            continue
+        picked = rng.sample(hand, min(rng.choice(sizes), len(hand)))
+        posts.append({"card": [c.text() for c in picked], "answer": "play"})
     return posts
 
 

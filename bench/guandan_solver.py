@@ -14,6 +14,11 @@
    against ``greedy_partition`` (the lead with the most cards, again and again) on
    the same hands: the time ratio and how many plays each finds.
 
+4. Every ``guandan.lead`` ending we ship (the library's and the lessons'), solved as
+   loading the content solves it: median and worst seconds and nodes. Learners'
+   answers never wait for this: loading stores every first move's value, and an
+   answer is judged from what is stored (``bench/answers.py`` times that).
+
 A measurement, not a test: it exits 0 whatever the figures.
 """
 
@@ -24,11 +29,14 @@ import random
 import statistics
 import sys
 import time
+import tomllib
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from engines.cards import shoe  # noqa: E402
+from engines.cards import parse_cards, shoe  # noqa: E402
+from engines.guandan import classify, parse_level, sort_cards  # noqa: E402
 from engines.guandan.solver import (  # noqa: E402
     PASS,
     Ending,
@@ -117,6 +125,76 @@ def partitions(seed: int, count: int) -> None:
     )
 
 
+def shipped_endings() -> list[tuple[str, Ending, str]]:
+    """Every ``guandan.lead`` puzzle and exercise in ``content/guandan``, as endings."""
+    found = []
+    for path in sorted((ROOT / "content" / "guandan").rglob("*.toml")):
+        text = tomllib.loads(path.read_text(encoding="utf-8"))
+        items = [(p["slug"], p["kind"], p["data"]) for p in text.get("puzzles", [])]
+        for i, step in enumerate(text.get("steps", []), start=1):
+            exercise = step.get("exercise") or {}
+            if exercise:
+                items.append((f"{text['slug']}/{i}", exercise["kind"], exercise["data"]))
+        for name, kind, data in items:
+            if kind == "guandan.lead":
+                found.append((name, ending_of(data), data.get("goal", "first")))
+    return found
+
+
+def ending_of(data: dict) -> Ending:
+    """The ending a ``guandan.lead`` puzzle's data describes (as the kind reads it)."""
+    level = parse_level(data["level"])
+    hands = [parse_cards(h) for h in data["hands"]]
+    out = [s for s in range(4) if not hands[s]]
+    table = data.get("table")
+    if table is None:
+        return Ending.from_json(
+            {"hands": data["hands"], "level": data["level"], "out": out, "to_play": 0}
+        )
+    cards, by = parse_cards(table["play"]), table["by"]
+    readings = classify(cards, level)
+    if "as" in table:
+        kind, _, rank = table["as"].partition(" ")
+        readings = [r for r in readings if r.kind == kind and (not rank or _rank(r) == rank)]
+    if by in out:
+        out = [s for s in out if s != by] + [by]
+    return Ending.from_json(
+        {
+            "hands": data["hands"],
+            "level": data["level"],
+            "out": out,
+            "to_play": 0,
+            "table": {
+                "cards": [c.text() for c in sort_cards(cards, level)],
+                "reading": readings[0].text(),
+                "owner": by,
+                "passes": sum(1 for s in range(by + 1, 4) if s not in out),
+            },
+        }
+    )
+
+
+def _rank(reading) -> str:
+    from engines.guandan import level_name
+
+    return {15: "SJ", 16: "BJ"}.get(reading.rank) or level_name(reading.rank)
+
+
+def shipped() -> None:
+    runs = []
+    for name, ending, goal in shipped_endings():
+        start = time.perf_counter()
+        solution = solve(ending, goal)
+        runs.append((time.perf_counter() - start, solution.nodes, name))
+    times = sorted(t for t, _, _ in runs)
+    worst = max(runs)
+    print(
+        f"shipped endings, {len(runs)} (library and lessons): median "
+        f"{1000 * statistics.median(times):.1f} ms, worst {1000 * worst[0]:.0f} ms ({worst[2]}, "
+        f"{worst[1]:,} nodes), all {sum(times):.1f} s; solved once, when the content loads"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--endings", type=int, default=30, help="4 x 6-card endings")
@@ -128,6 +206,7 @@ def main() -> None:
     endings(args.seed, args.endings)
     reference(args.seed, args.reference_endings)
     partitions(args.seed, args.hands)
+    shipped()
 
 
 if __name__ == "__main__":
