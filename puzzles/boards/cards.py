@@ -74,8 +74,10 @@ def card_span(card: int, extra: str = "") -> str:
     )
 
 
-def cards_row(cards: Iterable[int], extra: str = "") -> str:
-    return "".join(card_span(c, extra) for c in cards)
+def cards_row(cards: Iterable[int], extra: str = "", marks: Mapping[int, str] | None = None) -> str:
+    """Cards shown in a row; ``marks`` gives some a class of their own (a wild card)."""
+    marks = marks or {}
+    return "".join(card_span(c, marks.get(c, extra)) for c in cards)
 
 
 def hand_controls(
@@ -182,12 +184,14 @@ def card_table(
     note: str = "",
     seats: int = 4,
     names: Mapping[int, str] | None = None,
+    marks: Mapping[int, str] | None = None,
 ) -> SafeString:
     """The table of ``seats`` players from seat ``you``'s chair. ``hand`` is the
     learner's hand, already built (``hand_controls``); ``others`` maps a seat to its
     open cards or, as an int, a number of face-down cards; ``trick`` holds (seat,
     cards) in play order; ``winner`` marks the seat winning the trick; ``names``
-    gives a seat a name of the game's own (皇帝, 保皇派) said after its place."""
+    gives a seat a name of the game's own (皇帝, 保皇派) said after its place;
+    ``marks`` a class to some cards wherever they lie open (掼蛋's wild cards)."""
     if seats not in PLACES:
         raise ValueError(f"a card table has 3 to 6 seats, not {seats}")
     names = names or {}
@@ -228,7 +232,7 @@ def card_table(
         elif isinstance(shown, int):
             body = face_down(shown)
         elif shown:
-            body = f'<div class="hand">{cards_row(shown)}</div>'
+            body = f'<div class="hand">{cards_row(shown, marks=marks)}</div>'
         else:
             body = ""
         if seat != you and shown is None:
@@ -249,7 +253,7 @@ def card_table(
             win = " is-winning" if seat == winner else ""
             entries.append(
                 f'<li class="played{win}"><span class="played-by">'
-                f"{escape(who(seat))}</span>{cards_row(cards)}</li>"
+                f"{escape(who(seat))}</span>{cards_row(cards, marks=marks)}</li>"
             )
         title = escape(_("This trick"))
         trick_html = (
@@ -261,7 +265,8 @@ def card_table(
     if kitty:
         kitty_html = (
             f'<section class="kitty" aria-label="{escape(kitty_word)}">'
-            f'<h3 class="seat-name">{escape(kitty_word)}</h3>{cards_row(kitty)}</section>'
+            f'<h3 class="seat-name">{escape(kitty_word)}</h3>'
+            f"{cards_row(kitty, marks=marks)}</section>"
         )
     place_of = {PLACES[seats][(seat - you) % seats]: seat for seat in range(seats)}
     boxes = "".join(seat_box(place_of[p]) for p in READING_ORDER if p in place_of)

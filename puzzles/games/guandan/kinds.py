@@ -124,6 +124,7 @@ def facts(level: int) -> dict[str, Any]:
     return {
         "level": level_name(level),
         "note": _("Wild (逢人配): %(card)s, the heart level card") % {"card": wild.text()},
+        "marks": {wild: "wild"},
     }
 
 
@@ -763,6 +764,7 @@ class TributeKind(GuandanKind):
             label=_("Tribute"),
             level=level_name(level),
             note=note,
+            marks={wild_card(level): "wild"},
         )
         if not interactive:
             return table
