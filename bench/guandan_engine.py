@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from engines.cards import CARDS, HEARTS, Card, shoe  # noqa: E402
 from engines.guandan import classify, legal_plays  # noqa: E402
 from tests.engines.guandan.oracle import oracle_readings  # noqa: E402
-from tests.engines.guandan.test_oracle import random_play, shape  # noqa: E402
+from tests.engines.guandan.plays import random_play, shape  # noqa: E402
 
 TOP_KINDS = {  # the shape that makes a top of each kind
     "single": "single",

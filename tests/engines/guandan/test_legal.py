@@ -19,7 +19,7 @@ from itertools import product
 
 from engines.cards import CARDS, HEARTS, Card, cards_text, parse_cards, shoe
 from engines.guandan import beats, classify, legal_plays
-from tests.engines.guandan.test_oracle import random_play
+from tests.engines.guandan.plays import random_play
 
 HANDS = 5_000
 SEED = 2023

@@ -25,7 +25,7 @@ from engines.guandan import (
     wild_card,
 )
 from engines.guandan.rules import Rules
-from tests.engines.guandan.test_oracle import random_play
+from tests.engines.guandan.plays import random_play
 
 
 def readings(text, level):
