@@ -140,10 +140,6 @@ def row(cards, level: int) -> str:
     return "".join(card_span(c, "wild" if c == wild else "") for c in sort_cards(cards, level))
 
 
-def both_words(words: tuple[str, str]) -> dict[str, str]:
-    return both(*words)
-
-
 def read_cards(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
     cards = cards_of(data, key, required=required)
     for card in set(cards):
@@ -544,8 +540,8 @@ class NextKind(GuandanKind):
         leader = trick.next_leader
         owner = trick.owner
         state = {"answer": answer, "judged": True}
-        o_zh, o_en = seat_names(owner)
-        l_zh = seat_names(leader)[0]
+        o_zh, o_en = seat_words(owner)
+        l_zh = seat_words(leader)[0]
         if owner in trick.finished:
             words = both(
                 f"{o_zh}出的牌没人要，而且这手牌出完了，就由对家接风：{l_zh}出下一轮。",
@@ -583,10 +579,6 @@ class NextKind(GuandanKind):
             return table
         choices = [(str(s), seat_label(s, 0)) for s in self.choices(data)]
         return mark_safe(table + choice_buttons(choices))  # noqa: S308
-
-
-def seat_names(seat: int) -> tuple[str, str]:
-    return seat_words(seat)
 
 
 # ---------------------------------------------------------------------------

@@ -125,10 +125,11 @@ def beats_words(play: Reading, over: Reading, level: int) -> tuple[bool, dict[st
     """Whether ``play`` goes on top of ``over``, and why, as a teacher would say it."""
     p_zh, p_en = reading_words(play)
     o_zh, o_en = reading_words(over)
+    big = p_en[:1].upper() + p_en[1:]  # the play, starting a sentence
     if play.power and not over.power:
         return True, both(
             f"{p_zh}是炸弹，炸弹能打任何普通牌型，包括{o_zh}。",
-            f"{p_en} is a bomb, and a bomb beats any ordinary play, {o_en} included.",
+            f"{big} is a bomb, and a bomb beats any ordinary play, {o_en} included.",
         )
     if over.power and not play.power:
         return False, both(
@@ -144,7 +145,7 @@ def beats_words(play: Reading, over: Reading, level: int) -> tuple[bool, dict[st
         higher = play.power > over.power
         return higher, both(
             f"炸弹按这个顺序比：{ladder_zh}。{p_zh}{'大于' if higher else '小于'}{o_zh}。",
-            f"Bombs climb {ladder_en}. {p_en} is {'above' if higher else 'below'} {o_en}.",
+            f"Bombs climb {ladder_en}. {big} is {'above' if higher else 'below'} {o_en}.",
         )
     if play.kind != over.kind:
         return False, both(
@@ -166,11 +167,11 @@ def beats_words(play: Reading, over: Reading, level: int) -> tuple[bool, dict[st
             f"{p_zh}和{o_zh}一样大，一样大不能压"
             + ("（逢人配凑成的和天然的一样大）" if wild else "")
             + "。",
-            f"{p_en} and {o_en} are equal, and equal never beats"
+            f"{big} and {o_en} are equal, and equal never beats"
             + (" (a play made with a wild is worth the same as a natural one)" if wild else "")
             + ".",
         )
-    return False, both(f"{p_zh}比{o_zh}小{why_zh}。", f"{p_en} is lower than {o_en}{why_en}.")
+    return False, both(f"{p_zh}比{o_zh}小{why_zh}。", f"{big} is lower than {o_en}{why_en}.")
 
 
 # ---------------------------------------------------------------------------
