@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3
@@ -185,6 +185,44 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def cards_text(cards: Iterable[int]) -> str:
     return " ".join(CARDS[c].text() for c in cards)
+
+
+def parse_level(value) -> int:
+    """A level of the games played "from 2 to A" (升级, 掼蛋): ``8``, ``"8"``, ``"J"``, ``"A"``.
+
+    >>> parse_level("q"), parse_level(10)
+    (12, 10)
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value in RANKS:
+        return value
+    if isinstance(value, str):
+        word = value.strip().upper()
+        for rank, name in RANK_NAMES.items():
+            if word == name:
+                return rank
+    raise ValueError(f"the level is 2 to 10, J, Q, K or A, not {value!r}")
+
+
+def sub_multisets(cards: Mapping[int, int], k: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct multiset of ``k`` cards from ``cards`` (card → copies), each once.
+
+    >>> [cards_text(m) for m in sub_multisets({parse_card("♠5"): 2, parse_card("♦5"): 1}, 2)]
+    ['♠5 ♠5', '♠5 ♦5']
+    """
+    items = sorted((CARDS[c], n) for c, n in cards.items())
+
+    def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(items):
+            return
+        card, have = items[i]
+        for take in range(min(have, left), -1, -1):
+            for rest in walk(i + 1, left - take):
+                yield (card,) * take + rest
+
+    yield from walk(0, k)
 
 
 # ---------------------------------------------------------------------------

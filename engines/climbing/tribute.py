@@ -33,11 +33,11 @@ builds its plan from these pieces.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.cards import CARDS, Card, cards_text
+from engines.cards import CARDS, Card, cards_text, sub_multisets
 from engines.errors import RuleError
 
 __all__ = [
@@ -69,23 +69,6 @@ class IllegalTribute(RuleError):
     }
 
 
-def _sub_multisets(cards: Counter, k: int) -> Iterator[tuple[Card, ...]]:
-    items = sorted(cards.items())
-
-    def walk(i: int, left: int) -> Iterator[tuple[Card, ...]]:
-        if left == 0:
-            yield ()
-            return
-        if i == len(items):
-            return
-        card, have = items[i]
-        for take in range(min(have, left), -1, -1):
-            for rest in walk(i + 1, left - take):
-                yield (card,) * take + rest
-
-    yield from walk(0, k)
-
-
 def tribute_options(
     hand: Mapping[int, int], key: Key, *, exclude: Iterable[int] = (), count: int = 1
 ) -> tuple[tuple[Card, ...], ...]:
@@ -104,7 +87,7 @@ def tribute_options(
     parts = []
     for value in sorted(needed, reverse=True):
         same = Counter({c: n for c, n in eligible.items() if key(c) == value})
-        parts.append(list(_sub_multisets(same, needed[value])))
+        parts.append(list(sub_multisets(same, needed[value])))
     options = [()]
     for part in parts:
         options = [done + more for done in options for more in part]

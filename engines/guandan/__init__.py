@@ -49,6 +49,8 @@ from engines.cards import (
     cards_text,
     parse_card,
     parse_cards,
+    parse_level,
+    sub_multisets,
 )
 from engines.errors import RuleError
 
@@ -133,18 +135,6 @@ class IllegalPlay(RuleError):
             "These cards can be read more than one way: say which one you mean.",
         ),
     }
-
-
-def parse_level(value) -> int:
-    """A level from ``8``, ``"8"``, ``"J"``, ``"A"``."""
-    if isinstance(value, int) and not isinstance(value, bool) and value in LEVELS:
-        return value
-    if isinstance(value, str):
-        word = value.strip().upper()
-        for rank, name in RANK_NAMES.items():
-            if word == name:
-                return rank
-    raise ValueError(f"the level is 2 to 10, J, Q, K or A, not {value!r}")
 
 
 def level_name(level: int) -> str:
@@ -470,24 +460,6 @@ def play_of(cards: Iterable[int], level: int, reading: str | None = None, rules=
     return Play(cards, readings[0])
 
 
-def _sub_multisets(cards: Counter, k: int) -> Iterator[tuple[Card, ...]]:
-    """Every distinct multiset of ``k`` cards from ``cards``."""
-    items = sorted(cards.items())
-
-    def walk(i: int, left: int) -> Iterator[tuple]:
-        if left == 0:
-            yield ()
-            return
-        if i == len(items):
-            return
-        card, have = items[i]
-        for take in range(min(have, left), -1, -1):
-            for rest in walk(i + 1, left - take):
-                yield (card,) * take + rest
-
-    yield from walk(0, k)
-
-
 class _Hand:
     """A hand taken apart for generating plays: naturals by rank, the wilds, jokers."""
 
@@ -512,7 +484,7 @@ class _Hand:
         for used in range(min(max_wilds, self.wilds, k), -1, -1):
             if k - used > natural or (used == k and rank != self.level):
                 continue
-            for cards in _sub_multisets(have, k - used):
+            for cards in sub_multisets(have, k - used):
                 yield cards + (self.wild,) * used, used
 
 

@@ -52,6 +52,7 @@ from engines.cards import (
     cards_text,
     parse_card,
     parse_cards,
+    parse_level,
     parse_suit,
 )
 from engines.tricks import TRUMP, RuleError, beats, play_of, points, suit_names
@@ -114,18 +115,6 @@ TOTAL_POINTS = 200
 def level_name(level: int) -> str:
     """``8``, ``10``, ``J`` … ``A``."""
     return RANK_NAMES[level]
-
-
-def parse_level(value) -> int:
-    """A level from ``8``, ``"8"``, ``"J"``, ``"A"``."""
-    if isinstance(value, int) and not isinstance(value, bool) and value in LEVELS:
-        return value
-    if isinstance(value, str):
-        word = value.strip().upper()
-        for rank, name in RANK_NAMES.items():
-            if word == name:
-                return rank
-    raise ValueError(f"the level is 2 to 10, J, Q, K or A, not {value!r}")
 
 
 _NO_TRUMP = {"NT", "NONE", "无主", "N", ""}
