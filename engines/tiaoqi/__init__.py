@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engines.boards import HEX_DIRECTIONS, Board, add, distance, star
+from engines.boards import HEX_DIRECTIONS, Board, add, anchor, distance, hexagon, star
 from engines.boards import reach as breadth_first
 from engines.errors import RuleError
+
+from .rules import DEFAULT, Rules
 
 __all__ = [
     "CAMPS",
@@ -33,9 +35,11 @@ __all__ = [
     "Move",
     "Position",
     "camp_of",
+    "hole_name",
     "home_of",
     "jumps",
     "moves",
+    "parse_hole",
     "play",
     "reach",
     "steps",
@@ -77,12 +81,50 @@ def camp_of(hole: Hole) -> str | None:
     return STAR.kind(hole)
 
 
-def home_of(side: int) -> frozenset[Hole]:
-    return CAMPS[HOMES[side]]
+def _with_row(camp: str, pieces: int) -> frozenset[Hole]:
+    """The camp, and for 15 pieces the five holes of the hexagon just before it."""
+    holes = CAMPS[camp]
+    if pieces == 15:
+        (apex,) = [h for h in holes if max(abs(c) for c in h) == 2 * RADIUS]
+        axis = max(range(3), key=lambda i: abs(apex[i]))
+        sign = 1 if apex[axis] > 0 else -1
+        holes = holes | {h for h in hexagon(RADIUS) if h[axis] * sign == RADIUS}
+    return holes
 
 
-def target_of(side: int) -> frozenset[Hole]:
-    return CAMPS[OPPOSITE[HOMES[side]]]
+def home_of(side: int, pieces: int = 10) -> frozenset[Hole]:
+    """Where ``side`` starts (CC-R01, CC-R02)."""
+    return _with_row(HOMES[side], pieces)
+
+
+def target_of(side: int, pieces: int = 10) -> frozenset[Hole]:
+    """The camp ``side`` must fill: the one opposite its home (CC-08)."""
+    return _with_row(OPPOSITE[HOMES[side]], pieces)
+
+
+# Hole names: rows 1 to 17 from the south apex to the north one, and in each row the
+# holes from the west, a, b, c…: the south apex is a1, the centre e9.
+_ROWS = sorted({anchor(h)[1] for h in star(RADIUS)}, reverse=True)
+NAMES: dict[Hole, str] = {}
+for _number, _y in enumerate(_ROWS, start=1):
+    _row = sorted((h for h in star(RADIUS) if anchor(h)[1] == _y), key=lambda h: anchor(h)[0])
+    for _i, _hole in enumerate(_row):
+        NAMES[_hole] = f"{'abcdefghijklm'[_i]}{_number}"
+HOLES = {name: hole for hole, name in NAMES.items()}
+
+
+def hole_name(hole: Hole) -> str:
+    """``e9`` for the centre: the row from the south (1-17), the place in it from the west."""
+    return NAMES[hole]
+
+
+def parse_hole(text) -> Hole:
+    """A hole from its name (``e9``) or its coordinates (``[0, 0, 0]``)."""
+    if isinstance(text, str) and text.strip().lower() in HOLES:
+        return HOLES[text.strip().lower()]
+    if isinstance(text, (list, tuple)) and len(text) == 3 and tuple(text) in STAR.points:
+        return tuple(text)
+    raise ValueError(f"not a hole of the star: {text!r} (a name such as e9, or [x, y, z])")
 
 
 class IllegalMove(RuleError):
@@ -109,7 +151,8 @@ class IllegalMove(RuleError):
             "进了对面阵地的棋子只能在阵地里走。",
             "A piece in the target camp may only move within it.",
         ),
-        "not-your-turn": ("还没轮到这一方走。", "It is not this side's turn."),
+        "game-over": ("这盘棋已经结束了。", "The game is over."),
+        "must-move": ("有棋可走时不能停着不走。", "You may not pass while you have a move."),
     }
 
 
@@ -128,12 +171,13 @@ class Move:
 
 @dataclass
 class Position:
-    """The pieces (hole → side), the side to move and each side's moves so far."""
+    """The pieces (hole → side), the side to move, each side's moves so far, and
+    the rules."""
 
     pieces: dict[Hole, int]
     to_move: int = 0
     moves_made: list[int] = field(default_factory=lambda: [0, 0])
-    target_lock: bool = True
+    rules: Rules = DEFAULT
 
     def __post_init__(self):
         self.pieces = dict(self.pieces)
@@ -144,15 +188,28 @@ class Position:
                 raise ValueError(f"a piece belongs to side 0 or 1, not {side!r}")
 
     @classmethod
-    def start(cls, **options) -> Position:
-        """Ten pieces each in opposite camps, side 0 (south) to move (CC-R01, CC-R02)."""
-        return cls({**dict.fromkeys(home_of(0), 0), **dict.fromkeys(home_of(1), 1)}, **options)
+    def start(cls, rules: Rules = DEFAULT) -> Position:
+        """Ten (or 15) pieces each in opposite camps, side 0 (south) to move
+        (CC-R01, CC-R02)."""
+        n = rules.pieces
+        pieces = {**dict.fromkeys(home_of(0, n), 0), **dict.fromkeys(home_of(1, n), 1)}
+        return cls(pieces, rules=rules)
+
+    @property
+    def target_lock(self) -> bool:
+        return self.rules.target_lock
+
+    def target(self, side: int) -> frozenset[Hole]:
+        return target_of(side, self.rules.pieces)
+
+    def home(self, side: int) -> frozenset[Hole]:
+        return home_of(side, self.rules.pieces)
 
     def is_empty(self, hole: Hole) -> bool:
         return hole in STAR and hole not in self.pieces
 
     def copy(self) -> Position:
-        return Position(dict(self.pieces), self.to_move, list(self.moves_made), self.target_lock)
+        return Position(dict(self.pieces), self.to_move, list(self.moves_made), self.rules)
 
 
 def steps(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
@@ -165,11 +222,19 @@ def jumps(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
     shortest chain (CC-05…CC-07): over one adjacent piece of either side to the
     empty hole beyond; the moving piece's own hole counts as empty."""
     pieces = position.pieces
+    side = pieces.get(start)
+    hop_own = position.rules.hop_own
 
     def landings(hole: Hole) -> Iterable[Hole]:
         for direction in HEX_DIRECTIONS:
             over, land = add(hole, direction), add(hole, direction, 2)
-            if over != start and over in pieces and land in STAR and land not in pieces:
+            if (
+                over != start
+                and over in pieces
+                and land in STAR
+                and land not in pieces
+                and (hop_own or pieces[over] != side)
+            ):
                 yield land
 
     return breadth_first(start, landings)
@@ -180,8 +245,8 @@ def reach(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
     steps and the jump chains (CC-R03), within its target when it is locked there."""
     found = {**jumps(position, start), **steps(position, start)}
     side = position.pieces.get(start)
-    if side is not None and position.target_lock and start in target_of(side):
-        target = target_of(side)
+    if side is not None and position.target_lock and start in position.target(side):
+        target = position.target(side)
         found = {hole: path for hole, path in found.items() if hole in target}
     return found
 
@@ -209,8 +274,8 @@ def play(position: Position, start: Hole, end: Hole) -> tuple[Position, Move]:
     side = position.pieces[start]
     if (
         position.target_lock
-        and start in target_of(side)
-        and end not in target_of(side)
+        and start in position.target(side)
+        and end not in position.target(side)
         and end in {**jumps(position, start), **steps(position, start)}
     ):
         raise IllegalMove("target-lock")

@@ -19,6 +19,7 @@ from engines.tiaoqi import (
     steps,
     target_of,
 )
+from engines.tiaoqi.rules import Rules
 
 C = (0, 0, 0)  # the centre
 
@@ -82,7 +83,7 @@ def test_c12_a_piece_in_its_target_stays_there():  # CC-R07
     with pytest.raises(IllegalMove) as refused:
         play(position, inside, (1, 3, -4))
     assert refused.value.code == "target-lock"
-    free = Position({inside: 0}, target_lock=False)
+    free = Position({inside: 0}, rules=Rules(target_lock=False))
     assert (1, 3, -4) in reach(free, inside) and north
 
 
@@ -119,7 +120,7 @@ def chains(position, start):
 def random_position(rng):
     holes = sorted(STAR.points)
     chosen = rng.sample(holes, rng.randint(4, 40))
-    return Position({h: rng.randint(0, 1) for h in chosen}, target_lock=False)
+    return Position({h: rng.randint(0, 1) for h in chosen}, rules=Rules(target_lock=False))
 
 
 def test_jump_chains_equal_a_brute_force_on_random_positions():
@@ -143,7 +144,8 @@ def test_moves_turn_with_the_board(turns):
         position = random_position(rng)
         for transform in (lambda p: rotate(p, turns), lambda p: reflect(rotate(p, turns))):
             turned = Position(
-                {transform(h): s for h, s in position.pieces.items()}, target_lock=False
+                {transform(h): s for h, s in position.pieces.items()},
+                rules=Rules(target_lock=False),
             )
             for start in position.pieces:
                 ends = {transform(e) for e in reach(position, start)}

@@ -1,0 +1,114 @@
+"""A whole game of 跳棋 for two: moves in turn, the record, and the result.
+
+The aim is to fill the opposite camp in as few moves as possible; equal moves
+draw (CC-08, CC-09). As a procedure (CC-R06): when the first player fills the
+target on their move n, the second player still makes their move n; if that fills
+theirs too the game is drawn, otherwise the first player wins. 消极 (CC-10,
+CC-R08): a player who still has a piece in a home hole after
+``rules.home_exit_deadline`` of their own moves loses. A player with no legal move
+passes (CC-R05: only then).
+
+>>> game = Game()
+>>> move = game.play("c4", "g5")
+>>> game.record_text(), game.position.to_move
+('1. c4-g5', 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import IllegalMove, Move, Position, hole_name, moves, parse_hole, play
+from .rules import DEFAULT, Rules
+
+__all__ = ["Game", "Result"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """``winner`` (0, 1 or None for a draw) and why: ``"finished"``, ``"draw"``,
+    ``"blocking"`` (消极)."""
+
+    winner: int | None
+    reason: str
+
+    @property
+    def score(self) -> tuple[float, float]:
+        """Points for sides 0 and 1 (CC-02: a win 1, a draw ½, a loss 0)."""
+        if self.winner is None:
+            return (0.5, 0.5)
+        return (1.0, 0.0) if self.winner == 0 else (0.0, 1.0)
+
+
+@dataclass
+class Game:
+    """Two players from opposite camps; ``first`` moves first."""
+
+    rules: Rules = DEFAULT
+    first: int = 0
+    position: Position = field(init=False)
+    record: list[Move | None] = field(init=False, default_factory=list)
+    result: Result | None = field(init=False, default=None)
+    finished_on: dict[int, int] = field(init=False, default_factory=dict)
+
+    def __post_init__(self):
+        self.position = Position.start(self.rules)
+        self.position.to_move = self.first
+
+    def finished(self, side: int) -> bool:
+        """Every hole of ``side``'s target holds one of its pieces (CC-08)."""
+        pieces = self.position.pieces
+        return all(pieces.get(h) == side for h in self.position.target(side))
+
+    def play(self, start, end) -> Move:
+        """The side to move moves ``start`` → ``end`` (hole names or coordinates)."""
+        if self.result is not None:
+            raise IllegalMove("game-over")
+        self.position, move = play(self.position, parse_hole(start), parse_hole(end))
+        self.record.append(move)
+        self._after(self.position.pieces[move.end])
+        return move
+
+    def pass_(self) -> None:
+        """A pass, allowed only without a legal move (CC-R05)."""
+        side = self.position.to_move
+        if moves(self.position):
+            raise IllegalMove("must-move")
+        self.position.moves_made[side] += 1
+        self.position.to_move = 1 - side
+        self.record.append(None)
+        self._after(side)
+
+    def _after(self, side: int) -> None:
+        made = self.position.moves_made[side]
+        deadline = self.rules.home_exit_deadline
+        if (
+            deadline
+            and made >= deadline
+            and any(self.position.pieces.get(h) == side for h in self.position.home(side))
+        ):
+            self.result = Result(1 - side, "blocking")
+            return
+        if self.finished(side) and side not in self.finished_on:
+            self.finished_on[side] = made
+        second = 1 - self.first
+        if side == self.first and side in self.finished_on:
+            return  # the second player still has this move (CC-R06)
+        if side == second:
+            done_first = self.finished_on.get(self.first)
+            done_second = self.finished_on.get(second)
+            if done_first is not None and done_second is not None:
+                self.result = Result(None, "draw")
+            elif done_first is not None:
+                self.result = Result(self.first, "finished")
+            elif done_second is not None:
+                self.result = Result(second, "finished")
+
+    def record_text(self) -> str:
+        """``1. a4-a5 q14-q13 2. …``: the moves in turn, ``--`` for a pass."""
+        words = []
+        for i, move in enumerate(self.record):
+            if i % 2 == 0:
+                words.append(f"{i // 2 + 1}.")
+            words.append("--" if move is None else f"{hole_name(move.start)}-{hole_name(move.end)}")
+        return " ".join(words)

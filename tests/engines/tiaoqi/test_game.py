@@ -1,0 +1,220 @@
+"""A whole 跳棋 game (CC-02, CC-03, CC-08…CC-10, CC-R05…R08; vectors C10, C11), the
+fewest-moves search against a plain breadth-first count, the command line, and
+random games with invariants."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from engines.boards import distance
+from engines.tiaoqi import (
+    IllegalMove,
+    Position,
+    hole_name,
+    home_of,
+    moves,
+    parse_hole,
+    play,
+    target_of,
+)
+from engines.tiaoqi.fewest import SearchLimit, fewest
+from engines.tiaoqi.game import Game, Result
+from engines.tiaoqi.rules import FIFTEEN, Rules
+
+
+def test_hole_names_round_trip():
+    for hole in home_of(0) | target_of(0) | {(0, 0, 0)}:
+        assert parse_hole(hole_name(hole)) == hole
+    assert hole_name((0, 0, 0)) == "e9" and hole_name((-4, -4, 8)) == "a1"
+
+
+def test_fifteen_pieces_take_the_camp_and_the_row_before_it():  # CC-R02 option
+    assert len(home_of(0, 15)) == 15 and home_of(0) < home_of(0, 15)
+    assert len(Position.start(FIFTEEN).pieces) == 30
+
+
+def finish_game(game, side, on_move):
+    """Put ``side``'s pieces in its target as if it had just made move ``on_move``."""
+    position = game.position
+    for hole in [h for h, s in position.pieces.items() if s == side]:
+        del position.pieces[hole]
+    for hole in target_of(side):
+        position.pieces.pop(hole, None)
+        position.pieces[hole] = side
+    position.moves_made[side] = on_move
+
+
+def test_c10_equal_moves_draw():  # CC-09, CC-R06
+    game = Game(Rules(home_exit_deadline=0))
+    finish_game(game, 0, 31)
+    game._after(0)
+    assert game.result is None  # the second player still has move 31
+    finish_game(game, 1, 31)
+    game._after(1)
+    assert game.result == Result(None, "draw") and game.result.score == (0.5, 0.5)
+
+
+def test_c11_the_second_player_one_move_short_loses():
+    game = Game(Rules(home_exit_deadline=0))
+    finish_game(game, 0, 31)
+    game._after(0)
+    game.position.moves_made[1] = 31
+    game._after(1)
+    assert game.result == Result(0, "finished") and game.result.score == (1.0, 0.0)
+
+
+def test_the_second_player_finishing_first_wins_at_once():
+    game = Game(Rules(home_exit_deadline=0))
+    game.position.moves_made[0] = 30
+    finish_game(game, 1, 30)
+    game._after(1)
+    assert game.result == Result(1, "finished")
+
+
+def test_blocking_at_home_loses_after_the_deadline():  # CC-10, CC-R08 消极
+    game = Game(Rules(home_exit_deadline=2))
+    game.play("c4", "g5")
+    game.play("c14", "g13")
+    assert game.result is None
+    game.play("g5", "g6")  # side 0's second move, with nine pieces still at home
+    assert game.result == Result(1, "blocking")
+    with pytest.raises(IllegalMove):
+        game.play("g13", "g12")
+
+
+def test_no_pass_while_a_move_exists():  # CC-R05
+    game = Game()
+    with pytest.raises(IllegalMove) as refused:
+        game.pass_()
+    assert refused.value.code == "must-move"
+
+
+def test_the_record_lists_the_moves_in_turn():  # CC-03: a move stands
+    game = Game()
+    game.play("c4", "g5")
+    game.play("c14", "g13")
+    game.play("a3", "e5")
+    assert game.record_text() == "1. c4-g5 c14-g13 2. a3-e5"
+
+
+# --- the fewest moves ----------------------------------------------------------------
+
+
+def plain_count(position, side):
+    """Brute force: breadth-first over positions, no first-move bookkeeping."""
+    target = position.target(side)
+    others = {h: s for h, s in position.pieces.items() if s != side}
+    start = frozenset(h for h, s in position.pieces.items() if s == side)
+    layer, seen, depth = {start}, {start}, 0
+    while layer:
+        if any(holes <= target for holes in layer):
+            return depth
+        depth += 1
+        nxt = set()
+        for holes in layer:
+            here = Position({**others, **dict.fromkeys(holes, side)}, side, rules=position.rules)
+            for m in moves(here, side):
+                after = (holes - {m.start}) | {m.end}
+                if after not in seen:
+                    seen.add(after)
+                    nxt.add(after)
+        layer = nxt
+    return None
+
+
+def test_a_lone_piece_needs_its_distance_to_the_camp():  # C7's geometry
+    result = fewest(Position({(-4, -4, 8): 0}))
+    assert result.moves == min(distance((-4, -4, 8), h) for h in target_of(0)) == 13
+
+
+def test_every_first_move_of_a_fastest_finish_is_found():
+    rng = random.Random(8)
+    checked = 0
+    near = sorted(target_of(0)) + parse_holes("c12 d12 e12 f12 b11 c11 d11 e11")
+    while checked < 15:
+        own = rng.sample(near, rng.randint(1, 3))
+        blockers = rng.sample(
+            sorted(set(parse_holes("a9 b9 c9 d9 e9 f9 g9 h9 i9 c10 d10 e10 f10"))), 3
+        )
+        position = Position({**dict.fromkeys(blockers, 1), **dict.fromkeys(own, 0)})
+        result = fewest(position)
+        assert result.moves == plain_count(position, 0)
+        for first in moves(position):
+            after, _ = play(position, first.start, first.end)
+            after.to_move = 0
+            best_after = plain_count(after, 0)
+            on_a_fastest_line = best_after is not None and best_after == result.moves - 1
+            assert (first in result.first) == on_a_fastest_line, first
+        checked += 1
+
+
+def parse_holes(text):
+    return [parse_hole(w) for w in text.split()]
+
+
+def test_the_search_stops_at_its_limit():
+    with pytest.raises(SearchLimit):
+        fewest(Position.start(), max_positions=50)
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def run(command, data):
+    done = subprocess.run(
+        [sys.executable, "-m", "engines.tiaoqi", command],
+        input=json.dumps(data) if not isinstance(data, str) else data,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_cli_moves_play_and_fewest():
+    code, out, _ = run("moves", {"pieces": {"e9": 0, "f9": 1}, "from": "e9"})
+    assert (
+        code == 0 and {"from": "e9", "to": "g9", "path": ["e9", "g9"]} in json.loads(out)["moves"]
+    )
+    code, out, _ = run("play", {"pieces": {"e9": 0, "g9": 1}, "moves": [["e9", "i9"]]})
+    assert json.loads(out)["forbidden"]["code"] == "gap"
+    code, out, _ = run("fewest", {"pieces": {"e12": 0}})
+    assert json.loads(out)["moves"] == 2
+
+
+@pytest.mark.parametrize("text", ["not json", '{"pieces": {"zz": 0}}', '{"pieces": {"e9": 3}}'])
+def test_cli_bad_input_exits_2(text):
+    code, _out, err = run("moves", text)
+    assert code == 2 and err.startswith("error:")
+
+
+# --- random games ----------------------------------------------------------------------
+
+
+def test_random_games_keep_the_invariants():
+    rng = random.Random(2026)
+    for _ in range(40):  # no blocking deadline: the games run long
+        game = Game(Rules(home_exit_deadline=0))
+        in_target = [0, 0]
+        while game.result is None and len(game.record) < 400:
+            side = game.position.to_move
+            legal = moves(game.position)
+            if not legal:
+                game.pass_()
+                continue
+            move = rng.choice(legal)
+            assert move.end not in game.position.pieces  # no move ends on a piece
+            game.play(move.start, move.end)
+            pieces = game.position.pieces
+            assert (
+                sum(1 for s in pieces.values() if s == 0)
+                == 10
+                == sum(1 for s in pieces.values() if s == 1)
+            )
+            now = sum(1 for h in target_of(side) if pieces.get(h) == side)
+            assert now >= in_target[side]  # the target lock: never fewer at home there
+            in_target[side] = now
+        assert game.result is not None or len(game.record) == 400
