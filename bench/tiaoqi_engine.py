@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines.tiaoqi import STAR, Position, moves, parse_hole, steps, target_of  # noqa: E402
 from engines.tiaoqi.fewest import fewest  # noqa: E402
 from engines.tiaoqi.rules import Rules  # noqa: E402
-from tests.engines.tiaoqi.test_moves import chains  # noqa: E402
+from tests.engines.tiaoqi.oracle import chains  # noqa: E402
 
 
 def scattered(rng: random.Random) -> Position:

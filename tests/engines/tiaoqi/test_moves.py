@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.boards import HEX_DIRECTIONS, add, reflect, rotate
+from engines.boards import reflect, rotate
 from engines.tiaoqi import (
     CAMPS,
     STAR,
@@ -20,6 +20,7 @@ from engines.tiaoqi import (
     target_of,
 )
 from engines.tiaoqi.rules import Rules
+from tests.engines.tiaoqi.oracle import chains
 
 C = (0, 0, 0)  # the centre
 
@@ -98,23 +99,6 @@ def test_play_moves_the_piece_and_passes_the_turn():  # CC-03: a move stands
     with pytest.raises(IllegalMove) as refused:
         play(after, (-1, -3, 4), (-1, -2, 3))
     assert refused.value.code == "no-piece"  # not side 0's turn any more
-
-
-def chains(position, start):
-    """Brute force: every chain of jumps, tried one jump at a time, holes never
-    landed on twice (CC-R04 only prunes loops), the start hole empty."""
-    pieces = set(position.pieces) - {start}
-    found = set()
-
-    def walk(hole, seen):
-        for d in HEX_DIRECTIONS:
-            over, land = add(hole, d), add(hole, d, 2)
-            if over in pieces and land in STAR and land not in pieces and land not in seen:
-                found.add(land)
-                walk(land, seen | {land})
-
-    walk(start, {start})
-    return found
 
 
 def random_position(rng):
