@@ -74,6 +74,11 @@ OPPOSITE = {
 }
 STAR = Board(star(RADIUS), HEX_DIRECTIONS, {p: c for c, ps in CAMPS.items() for p in ps})
 HOMES = ("south", "north")  # side 0 (the learner) and side 1, two players
+# For each hole, every (hole jumped over, hole landed on) pair on the board.
+JUMPS: dict[Hole, tuple[tuple[Hole, Hole], ...]] = {
+    h: tuple((add(h, d), add(h, d, 2)) for d in HEX_DIRECTIONS if add(h, d, 2) in STAR.points)
+    for h in STAR.points
+}
 
 
 def camp_of(hole: Hole) -> str | None:
@@ -214,7 +219,8 @@ class Position:
 
 def steps(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
     """The adjacent empty holes (CC-04), each with its path."""
-    return {n: (start, n) for _d, n in STAR.neighbours[start] if position.is_empty(n)}
+    pieces = position.pieces
+    return {n: (start, n) for _d, n in STAR.neighbours[start] if n not in pieces}
 
 
 def jumps(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
@@ -226,12 +232,10 @@ def jumps(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
     hop_own = position.rules.hop_own
 
     def landings(hole: Hole) -> Iterable[Hole]:
-        for direction in HEX_DIRECTIONS:
-            over, land = add(hole, direction), add(hole, direction, 2)
+        for over, land in JUMPS[hole]:
             if (
                 over != start
                 and over in pieces
-                and land in STAR
                 and land not in pieces
                 and (hop_own or pieces[over] != side)
             ):

@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
@@ -18,6 +19,7 @@ from engines.tiaoqi import (
     moves,
     parse_hole,
     play,
+    reach,
     target_of,
 )
 from engines.tiaoqi.fewest import SearchLimit, fewest
@@ -218,3 +220,33 @@ def test_random_games_keep_the_invariants():
             assert now >= in_target[side]  # the target lock: never fewer at home there
             in_target[side] = now
         assert game.result is not None or len(game.record) == 400
+
+
+def test_ten_thousand_random_games_end_as_the_rules_say():
+    """Random players (a random piece, then a random hole it reaches) through 10,000
+    games under the default rules: pieces conserved, no move onto a piece, the target
+    count never falling, and every game decided by finishing, a draw or 消极."""
+    rng = random.Random(24)
+    reasons = Counter()
+    for _ in range(10_000):
+        game = Game()
+        while game.result is None:
+            position = game.position
+            side = position.to_move
+            mine = [h for h, s in position.pieces.items() if s == side]
+            rng.shuffle(mine)
+            for start in mine:
+                options = reach(position, start)
+                if options:
+                    end = rng.choice(sorted(options))
+                    break
+            else:
+                game.pass_()
+                continue
+            before = sum(1 for h in position.target(side) if position.pieces.get(h) == side)
+            game.play(start, end)
+            after = game.position.pieces
+            assert len(after) == 20 and after[end] == side and start not in after
+            assert sum(1 for h in position.target(side) if after.get(h) == side) >= before
+        reasons[game.result.reason] += 1
+    assert sum(reasons.values()) == 10_000 and reasons["blocking"] > 0
