@@ -104,6 +104,24 @@ class Game:
             elif done_second is not None:
                 self.result = Result(second, "finished")
 
+    @classmethod
+    def from_record(cls, text: str, rules: Rules = DEFAULT, first: int = 0) -> Game:
+        """The game a record (``record_text``'s form) describes, every move checked:
+        ``IllegalMove`` names the rule a move breaks, ``ValueError`` a word that is
+        no move."""
+        game = cls(rules, first)
+        for word in text.split():
+            if word.endswith(".") and word[:-1].isdigit():
+                continue  # a move number
+            if word == "--":
+                game.pass_()
+                continue
+            start, dash, end = word.partition("-")
+            if not dash:
+                raise ValueError(f"not a move: {word!r} (write c4-g5, or -- for a pass)")
+            game.play(start, end)
+        return game
+
     def record_text(self) -> str:
         """``1. a4-a5 q14-q13 2. …``: the moves in turn, ``--`` for a pass."""
         words = []

@@ -94,12 +94,29 @@ def test_no_pass_while_a_move_exists():  # CC-R05
     assert refused.value.code == "must-move"
 
 
-def test_the_record_lists_the_moves_in_turn():  # CC-03: a move stands
+def test_the_record_lists_the_moves_in_turn_and_reads_back():  # CC-03: a move stands
     game = Game()
     game.play("c4", "g5")
     game.play("c14", "g13")
     game.play("a3", "e5")
     assert game.record_text() == "1. c4-g5 c14-g13 2. a3-e5"
+    again = Game.from_record(game.record_text())
+    assert again.position.pieces == game.position.pieces and again.record == game.record
+    with pytest.raises(IllegalMove) as refused:
+        Game.from_record("1. c4-g5 c14-g13 2. g5-g9")
+    assert refused.value.code == "not-a-move"
+    with pytest.raises(ValueError, match="not a move"):
+        Game.from_record("1. c4g5")
+
+
+def test_a_random_game_reads_back_from_its_record():
+    rng = random.Random(3)
+    game = Game(Rules(home_exit_deadline=0))
+    for _ in range(120):
+        move = rng.choice(moves(game.position))
+        game.play(move.start, move.end)
+    again = Game.from_record(game.record_text(), Rules(home_exit_deadline=0))
+    assert again.position.pieces == game.position.pieces
 
 
 # --- the fewest moves ----------------------------------------------------------------
