@@ -247,12 +247,20 @@ def jumps(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
 def reach(position: Position, start: Hole) -> dict[Hole, tuple[Hole, ...]]:
     """Every hole the piece on ``start`` can move to in one turn, with a path: the
     steps and the jump chains (CC-R03), within its target when it is locked there."""
+    found, target = _destinations(position, start)
+    if target is not None:
+        found = {hole: path for hole, path in found.items() if hole in target}
+    return found
+
+
+def _destinations(position: Position, start: Hole) -> tuple[dict, frozenset | None]:
+    """Where the piece could go but for the target lock, and the target it is locked
+    in (``None``: not locked)."""
     found = {**jumps(position, start), **steps(position, start)}
     side = position.pieces.get(start)
     if side is not None and position.target_lock and start in position.target(side):
-        target = position.target(side)
-        found = {hole: path for hole, path in found.items() if hole in target}
-    return found
+        return found, position.target(side)
+    return found, None
 
 
 def moves(position: Position, side: int | None = None) -> list[Move]:
@@ -276,14 +284,10 @@ def play(position: Position, start: Hole, end: Hole) -> tuple[Position, Move]:
     if end in position.pieces:
         raise IllegalMove("occupied", str(end))
     side = position.pieces[start]
-    if (
-        position.target_lock
-        and start in position.target(side)
-        and end not in position.target(side)
-        and end in {**jumps(position, start), **steps(position, start)}
-    ):
+    found, target = _destinations(position, start)
+    path = found.get(end)
+    if path is not None and target is not None and end not in target:
         raise IllegalMove("target-lock")
-    path = reach(position, start).get(end)
     if path is None:
         raise IllegalMove(_why_not(position, start, end))
     after = position.copy()
