@@ -54,7 +54,7 @@ from engines.guandan.solver import (
 )
 from engines.tricks import Order
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards.cards import card_span, card_table, hand_controls, seat_label
+from puzzles.boards.cards import card_table, cards_row, hand_controls, seat_label
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -136,8 +136,7 @@ def hand_of(cards, level: int, mode: str = "show") -> str:
 
 def row(cards, level: int) -> str:
     """Cards shown in hand order, the wild ones marked."""
-    wild = wild_card(level)
-    return "".join(card_span(c, "wild" if c == wild else "") for c in sort_cards(cards, level))
+    return cards_row(sort_cards(cards, level), marks={wild_card(level): "wild"})
 
 
 def read_cards(data: Mapping[str, Any], key: str, *, required: bool = True) -> list[Card]:
