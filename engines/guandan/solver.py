@@ -83,6 +83,23 @@ EMPTY = ((), (), 0, 0, 0)  # the empty hand's key; its number is 0
 # Hands as count vectors
 
 
+def _split(cards: Iterable[int], level: int) -> tuple[list[Card], int, int, int]:
+    """A hand's natural cards, and how many wilds, small and big jokers it holds."""
+    wild = wild_card(level)
+    wilds = small = big = 0
+    naturals = []
+    for c in cards:
+        if c == wild:
+            wilds += 1
+        elif c == SMALL_JOKER_ID:
+            small += 1
+        elif c == BIG_JOKER_ID:
+            big += 1
+        else:
+            naturals.append(CARDS[c])
+    return naturals, wilds, small, big
+
+
 def hand_key(cards: Iterable[int], level: int) -> tuple:
     """The hand as the search counts it: ``(ranks, suited, wilds, small jokers, big
     jokers)``: the sorted ranks of the natural cards that cannot be part of a
@@ -96,18 +113,7 @@ def hand_key(cards: Iterable[int], level: int) -> tuple:
     >>> ranks, cards_text(suited)
     ((9,), '♠3 ♠4 ♠6 ♠7')
     """
-    wild = wild_card(level)
-    wilds = small = big = 0
-    naturals = []
-    for c in cards:
-        if c == wild:
-            wilds += 1
-        elif c == SMALL_JOKER_ID:
-            small += 1
-        elif c == BIG_JOKER_ID:
-            big += 1
-        else:
-            naturals.append(CARDS[c])
+    naturals, wilds, small, big = _split(cards, level)
     relevant: set[tuple[int, int]] = set()
     if len(naturals) + wilds >= 5:
         for suit in SUITS:
@@ -719,18 +725,10 @@ def _split_rank(rank: int, naturals: int, wilds: int, cost: int, d: int) -> list
 
 
 def _hand_parts(hand: Iterable[int], level: int):
-    wild = wild_card(level)
+    naturals, wilds, small, big = _split(hand, level)
     counts = [0] * (ACE + 1)
-    wilds = small = big = 0
-    for c in hand:
-        if c == wild:
-            wilds += 1
-        elif c == SMALL_JOKER_ID:
-            small += 1
-        elif c == BIG_JOKER_ID:
-            big += 1
-        else:
-            counts[CARDS[c].rank] += 1
+    for card in naturals:
+        counts[card.rank] += 1
     return tuple(counts), wilds, small, big
 
 
