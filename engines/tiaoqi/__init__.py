@@ -30,6 +30,7 @@ from .rules import DEFAULT, Rules
 
 __all__ = [
     "CAMPS",
+    "SEATINGS",
     "STAR",
     "IllegalMove",
     "Move",
@@ -74,6 +75,14 @@ OPPOSITE = {
 }
 STAR = Board(star(RADIUS), HEX_DIRECTIONS, {p: c for c, ps in CAMPS.items() for p in ps})
 HOMES = ("south", "north")  # side 0 (the learner) and side 1, two players
+# Where players sit for two, three, four and six (each fills the camp opposite;
+# three play from alternate camps, so nobody's target is anybody's home).
+SEATINGS: dict[int, tuple[str, ...]] = {
+    2: ("south", "north"),
+    3: ("south", "north-east", "north-west"),
+    4: ("south", "north", "south-west", "north-east"),
+    6: ("south", "north", "south-west", "north-east", "south-east", "north-west"),
+}
 # For each hole, every (hole jumped over, hole landed on) pair on the board.
 JUMPS: dict[Hole, tuple[tuple[Hole, Hole], ...]] = {
     h: tuple((add(h, d), add(h, d, 2)) for d in HEX_DIRECTIONS if add(h, d, 2) in STAR.points)

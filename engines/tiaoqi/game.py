@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from . import IllegalMove, Move, Position, hole_name, moves, parse_hole, play
 from .rules import DEFAULT, Rules
 
-__all__ = ["Game", "Result"]
+__all__ = ["Game", "Result", "race"]
 
 
 @dataclass(frozen=True)
@@ -130,3 +130,39 @@ class Game:
                 words.append(f"{i // 2 + 1}.")
             words.append("--" if move is None else f"{hole_name(move.start)}-{hole_name(move.end)}")
         return " ".join(words)
+
+
+def race(
+    first: int,
+    finishes: tuple[int | None, int | None],
+    home_left: tuple[int, int] = (0, 0),
+    rules: Rules = DEFAULT,
+) -> tuple[Result, int]:
+    """The result of a game in which side s fills its target on its own move
+    ``finishes[s]`` (``None``: not at all) and last has a piece in a home hole
+    until its move ``home_left[s]`` (0: left at once), ``first`` moving first,
+    played out as ``Game`` rules it (CC-R06, CC-R08); and the number of moves
+    played when it ends.
+
+    >>> race(0, (31, 31))  # C10: the second player finishes on the same move
+    (Result(winner=None, reason='draw'), 62)
+    >>> race(0, (31, 32))  # C11: it stops after the second player's move 31
+    (Result(winner=0, reason='finished'), 62)
+    """
+    deadline = rules.home_exit_deadline
+    second = 1 - first
+    done: dict[int, int] = {}
+    for played in range(1, 2 * 400 + 1):
+        side = first if played % 2 else second
+        made = (played + 1) // 2
+        if deadline and made >= deadline and home_left[side] > deadline:
+            return Result(1 - side, "blocking"), played
+        if finishes[side] is not None and finishes[side] <= made:
+            done.setdefault(side, made)
+        if side == second:
+            if first in done and second in done:
+                return Result(None, "draw"), played
+            for s in (first, second):
+                if s in done:
+                    return Result(s, "finished"), played
+    raise ValueError("nobody finishes")
