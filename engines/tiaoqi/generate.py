@@ -14,8 +14,12 @@ to move.
 * ``farthest``: the move that gains the most rows gains clearly more than a
   typical forward move, and only a few moves gain that much.
 
->>> found = list(endgames(2, seed=5, games=6))
->>> all(3 <= f.lines.moves <= 9 and 2 * len(f.first) < f.legal for f in found)
+>>> from engines.tiaoqi import HOLES, hole_name
+>>> red = "f12 h13 a14 b14 c14 a15 b15 c15 a16 a17".split()
+>>> found = endgame(Position({HOLES[h]: 0 for h in red}))
+>>> found.lines.moves, [hole_name(m.end) for m in found.first], found.legal
+(3, ['g12'], 19)
+>>> all(f.best - f.typical >= 4 and len(f.right) <= 2 for f in farthests(3, seed=3))
 True
 """
 
