@@ -157,6 +157,10 @@ class IllegalMove(RuleError):
             "不能隔空跳：做跳板的棋子必须紧挨着。",
             "No jumping from a distance (隔空跳): the piece you jump over must be adjacent.",
         ),
+        "two-at-once": (
+            "一次只能跳过一个棋子：紧挨着的棋子后面那个位置必须是空的。",
+            "A jump goes over one piece only: the hole just beyond it must be empty.",
+        ),
         "step-and-jump": (
             "一步和跳不能在同一步里连着走。",
             "A step and a jump never go together in one move.",
@@ -319,6 +323,8 @@ def _why_not(position: Position, start: Hole, end: Hole) -> str:
         for n in range(2, 17):
             if add(start, direction, n) == end:
                 between = [add(start, direction, k) for k in range(1, n)]
+                if between[0] in position.pieces and between[1] in position.pieces:
+                    return "two-at-once"  # over two pieces in a row (C5)
                 if any(h in position.pieces for h in between[1:]):
                     return "gap"
     return "not-a-move"

@@ -55,7 +55,11 @@ def test_c4_no_jumping_from_a_distance():  # CC-07 隔空跳
 
 
 def test_c5_no_jumping_two_pieces_at_once():
-    assert jumps(Position({C: 0, (1, -1, 0): 1, (2, -2, 0): 1}), C) == {}
+    position = Position({C: 0, (1, -1, 0): 1, (2, -2, 0): 1})
+    assert jumps(position, C) == {}
+    with pytest.raises(IllegalMove) as refused:  # over both, to the hole beyond them
+        play(position, C, (3, -3, 0))
+    assert refused.value.code == "two-at-once"
 
 
 def test_c6_a_chain_may_turn():
