@@ -452,8 +452,9 @@ class MoveKind(TiaoqiKind):
             return move.end == _hole(data.get("to"), "to")
         if goal == "jump":
             return _jumps(move) >= _whole(data, "jumps", 1, 1, 20)
-        if goal == "target":
-            return move.end in board.target(board.to_move)
+        if goal == "target":  # into the camp: a piece already there moving inside does not count
+            target = board.target(board.to_move)
+            return move.end in target and move.start not in target
         return not move.is_jump
 
     def answers(self, data) -> list[Move]:
