@@ -913,6 +913,9 @@ class ResultKind(PuzzleKind):
 
     def validate(self, data):
         first, finishes, left, chosen = self.facts(data)
+        for side in (0, 1):
+            if finishes[side] is not None and left[side] >= finishes[side]:
+                raise InvalidPuzzle("a side cannot fill its target with a piece still at home")
         try:
             race(first, finishes, left, chosen)
         except ValueError as error:
