@@ -978,6 +978,8 @@ class ResultKind(PuzzleKind):
     def board(self, data, state, *, verdict=None, interactive=True):
         first, finishes, left, chosen = self.facts(data)
         rows = []
+        # Translators: between the facts of one side in a race ("moves first; fills …").
+        separator = _("; ")
         for side, color in enumerate(SIDES):
             name = side_both(side)
             facts = []
@@ -992,7 +994,7 @@ class ResultKind(PuzzleKind):
             rows.append(
                 f'<tr><th scope="row"><span class="dot dot-{color}"></span>'
                 f"{html.escape(localized(name))}</th>"
-                f"<td>{html.escape('; '.join(str(f) for f in facts))}</td></tr>"
+                f"<td>{html.escape(separator.join(str(f) for f in facts))}</td></tr>"
             )
         table = f'<table class="race-table">{"".join(rows)}</table>'
         if not interactive:
