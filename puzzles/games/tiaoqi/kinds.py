@@ -992,7 +992,7 @@ class ResultKind(PuzzleKind):
             if left[side]:
                 facts.append(_("a piece stays at home until its move %(n)s") % {"n": left[side]})
             rows.append(
-                f'<tr><th scope="row"><span class="dot dot-{color}"></span>'
+                f'<tr><th scope="row"><span class="race-dot race-dot-{color}"></span>'
                 f"{html.escape(localized(name))}</th>"
                 f"<td>{html.escape(separator.join(str(f) for f in facts))}</td></tr>"
             )
