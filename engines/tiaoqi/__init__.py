@@ -153,6 +153,10 @@ class IllegalMove(RuleError):
             "It cannot get there: a step goes to an adjacent empty hole, and a jump goes over "
             "one adjacent piece to the empty hole just beyond.",
         ),
+        "two-at-once": (
+            "一次只能跳过一个棋子：跳板后面紧挨着的位置必须是空的。",
+            "A jump goes over one piece only: the hole just beyond it must be empty.",
+        ),
         "gap": (
             "不能隔空跳：做跳板的棋子必须紧挨着。",
             "No jumping from a distance (隔空跳): the piece you jump over must be adjacent.",
@@ -319,6 +323,8 @@ def _why_not(position: Position, start: Hole, end: Hole) -> str:
         for n in range(2, 17):
             if add(start, direction, n) == end:
                 between = [add(start, direction, k) for k in range(1, n)]
+                if between[0] in position.pieces and between[1] in position.pieces:
+                    return "two-at-once"  # a row of pieces: the first one's landing is taken
                 if any(h in position.pieces for h in between[1:]):
                     return "gap"
     return "not-a-move"

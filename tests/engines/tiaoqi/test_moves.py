@@ -55,7 +55,12 @@ def test_c4_no_jumping_from_a_distance():  # CC-07 隔空跳
 
 
 def test_c5_no_jumping_two_pieces_at_once():
-    assert jumps(Position({C: 0, (1, -1, 0): 1, (2, -2, 0): 1}), C) == {}
+    position = Position({C: 0, (1, -1, 0): 1, (2, -2, 0): 1})
+    assert jumps(position, C) == {}
+    for beyond in ((3, -3, 0), (4, -4, 0)):  # over the pair, or farther along the line
+        with pytest.raises(IllegalMove) as refused:
+            play(position, C, beyond)
+        assert refused.value.code == "two-at-once"  # not 隔空跳: the first piece is adjacent
 
 
 def test_c6_a_chain_may_turn():
