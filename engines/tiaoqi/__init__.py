@@ -319,6 +319,9 @@ def _why_not(position: Position, start: Hole, end: Hole) -> str:
         moved.pieces[first] = position.pieces[start]
         if end in jumps(moved, first):
             return "step-and-jump"
+    for landing in jumps(position, start):  # or jumps and then a step
+        if any(n == end for _d, n in STAR.neighbours[landing]):
+            return "step-and-jump"
     for direction in HEX_DIRECTIONS:  # a jump over a piece that is not adjacent
         for n in range(2, 17):
             if add(start, direction, n) == end:

@@ -81,6 +81,15 @@ def test_c9_a_step_and_a_jump_never_go_in_one_move():  # CC-R03
     assert refused.value.code == "step-and-jump"
 
 
+def test_a_jump_and_then_a_step_is_no_move_either():  # CC-R03
+    position = Position({C: 0, (1, -1, 0): 1})
+    # A jump to (2, -2, 0) and a step on to (3, -2, -1).
+    assert (3, -2, -1) not in reach(position, C)
+    with pytest.raises(IllegalMove) as refused:
+        play(position, C, (3, -2, -1))
+    assert refused.value.code == "step-and-jump"
+
+
 def test_c12_a_piece_in_its_target_stays_there():  # CC-R07
     north = sorted(target_of(0))
     inside = (2, 3, -5)
