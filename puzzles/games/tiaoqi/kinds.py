@@ -913,6 +913,9 @@ class ResultKind(PuzzleKind):
 
     def validate(self, data):
         first, finishes, left, chosen = self.facts(data)
+        for side in (0, 1):
+            if finishes[side] is not None and left[side] >= finishes[side]:
+                raise InvalidPuzzle("a side cannot fill its target with a piece still at home")
         try:
             race(first, finishes, left, chosen)
         except ValueError as error:
@@ -975,6 +978,8 @@ class ResultKind(PuzzleKind):
     def board(self, data, state, *, verdict=None, interactive=True):
         first, finishes, left, chosen = self.facts(data)
         rows = []
+        # Translators: between the facts of one side in a race ("moves first; fills …").
+        separator = _("; ")
         for side, color in enumerate(SIDES):
             name = side_both(side)
             facts = []
@@ -987,9 +992,9 @@ class ResultKind(PuzzleKind):
             if left[side]:
                 facts.append(_("a piece stays at home until its move %(n)s") % {"n": left[side]})
             rows.append(
-                f'<tr><th scope="row"><span class="dot dot-{color}"></span>'
+                f'<tr><th scope="row"><span class="race-dot race-dot-{color}"></span>'
                 f"{html.escape(localized(name))}</th>"
-                f"<td>{html.escape('; '.join(str(f) for f in facts))}</td></tr>"
+                f"<td>{html.escape(separator.join(str(f) for f in facts))}</td></tr>"
             )
         table = f'<table class="race-table">{"".join(rows)}</table>'
         if not interactive:
