@@ -107,7 +107,7 @@ def test_each_wrong_tick_is_explained_by_the_rule_it_breaks():
     two = {"red": [CENTRE], "green": [h(1, -1, 0), h(2, -2, 0)], "piece": CENTRE}
     kind, data = ready("tiaoqi.reach", two)
     verdict, _ = tick_all(kind, data, [h(2, -2, 0), h(3, -3, 0)])
-    assert "已经有棋子" in zh(verdict.message) and "隔空跳" in zh(verdict.message)
+    assert "已经有棋子" in zh(verdict.message) and "一次只能跳过一个棋子" in zh(verdict.message)
     assert "还漏了 5 个" in zh(verdict.message)  # the five steps, not named until asked
     assert h(-1, 1, 0) in zh(verdict.answer)
 
