@@ -402,3 +402,10 @@ def test_moving_inside_the_target_is_not_moving_into_it():
     assert inside.status == WRONG
     into, _state = kind.check(data, {}, FromTo("f10", "a14"))
     assert into.status == CORRECT
+
+
+def test_a_misspelt_key_is_refused_rather_than_ignored():
+    with pytest.raises(InvalidPuzzle, match="unknown data: pice"):
+        get_kind("tiaoqi.move").prepare({**C3, "goal": "jump", "pice": CENTRE})
+    with pytest.raises(InvalidPuzzle, match="unknown data: view"):
+        get_kind("tiaoqi.camp").prepare({"ask": "home", "view": "two"})
