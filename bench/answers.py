@@ -7,9 +7,10 @@ Run from the repository root::
 
 1. **Judging.** Every shipped puzzle of the search kinds (Go capture and escape,
    Renju vcf, trap, defend and five, Dagunzi, Shengji and Guandan endings, Guandan's
-   fewest plays) is judged for a seeded sample
-   of first answers, legal and not (random points of the board, random cards or
-   pairs of the hand, cards not in it), in this process, exactly as a request
+   fewest plays, 跳棋's fewest moves home, farthest move and goal moves) is judged
+   for a seeded sample of first answers, legal and not (random points of the board,
+   random cards or pairs of the hand, cards not in it, a piece moved to a hole it
+   reaches or to any hole of the star), in this process, exactly as a request
    judges (the kind's ``parse_answer`` and ``check`` on the stored puzzle). It
    prints the median, the 99th percentile and the worst time per kind against the
    target (p99 <= 100 ms, worst <= 500 ms), how many answers the engine could not
@@ -69,6 +70,9 @@ KINDS = (
     "shengji.play",
     "guandan.lead",
     "guandan.partition",
+    "tiaoqi.fewest",
+    "tiaoqi.longest",
+    "tiaoqi.move",
 )
 P99_TARGET, WORST_TARGET = 100.0, 500.0  # ms, judging one answer
 CHEAP_TARGET = 200.0  # ms, p99 of a cheap answer under load
@@ -150,6 +154,8 @@ def sample_posts(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
         from engines.renju import point_name
 
         return [{"move": point_name(p)} for p in rng.sample(range(225), count)]
+    if puzzle.kind.startswith("tiaoqi."):
+        return _tiaoqi_moves(puzzle, kind, rng, count)
     from engines.cards import CARDS
 
     if puzzle.kind in ("shengji.play", "guandan.lead", "guandan.partition"):
@@ -188,6 +194,26 @@ def _chosen_cards(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
             continue
         picked = rng.sample(hand, min(rng.choice(sizes), len(hand)))
         posts.append({"card": [c.text() for c in picked], "answer": "play"})
+    return posts
+
+
+def _tiaoqi_moves(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
+    """A piece of the side to move taken to a hole it reaches (most of the time) or to
+    any hole of the star, or only picked up."""
+    from engines.tiaoqi import STAR, hole_name, reach
+
+    board = kind.current(puzzle.kind_data, kind.start(puzzle.kind_data))
+    own = sorted(h for h, s in board.pieces.items() if s == board.to_move)
+    holes = sorted(STAR.points)
+    posts = []
+    for _ in range(count):
+        start = rng.choice(own)
+        if rng.random() < 0.1:
+            posts.append({"select": hole_name(start)})
+            continue
+        reached = sorted(reach(board, start))
+        end = rng.choice(reached if reached and rng.random() < 0.7 else holes)
+        posts.append({"move": f"{hole_name(start)}-{hole_name(end)}"})
     return posts
 
 

@@ -11,6 +11,12 @@ reference in the same run.
 2. End positions of 1 to 3 pieces a few rows from their target, with blockers:
    ``fewest`` (the fewest moves and every first move of a fastest finish), median and
    worst. Targets: 1 piece < 20 ms, 3 pieces < 2 s.
+3. Every ``tiaoqi.fewest`` puzzle and exercise shipped in ``content/tiaoqi``: the
+   search that proves it when content loads (``fastest_lines``: every placement on a
+   fastest line and its moves, stored with the puzzle so that an answer is only
+   looked up), median and worst, against ``fewest`` alone (the first moves only) on
+   the same puzzles. Judging an answer from the stored lines is timed by
+   ``bench/answers.py``.
 
 A measurement, not a test: it exits 0 whatever the figures.
 """
@@ -27,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.tiaoqi import STAR, Position, moves, parse_hole, steps, target_of  # noqa: E402
-from engines.tiaoqi.fewest import fewest  # noqa: E402
+from engines.tiaoqi.fewest import fastest_lines, fewest  # noqa: E402
 from engines.tiaoqi.rules import Rules  # noqa: E402
 from tests.engines.tiaoqi.oracle import chains  # noqa: E402
 
@@ -86,6 +92,56 @@ def endings(seed: int) -> None:
     assert all(h in STAR for h in target_of(0))
 
 
+def shipped_fewest() -> list[Position]:
+    """The positions of the shipped ``tiaoqi.fewest`` puzzles and lesson exercises."""
+    import tomllib
+
+    found = []
+    root = Path(__file__).resolve().parent.parent / "content" / "tiaoqi"
+
+    def visit(value):
+        if isinstance(value, dict):
+            if value.get("kind") == "tiaoqi.fewest" and isinstance(value.get("data"), dict):
+                data = value["data"]
+                pieces = {parse_hole(h): 0 for h in data.get("red", [])}
+                pieces.update({parse_hole(h): 1 for h in data.get("green", [])})
+                side = 1 if data.get("to_move") == "green" else 0
+                found.append(Position(pieces, side, rules=Rules(**data.get("rules", {}))))
+            for item in value.values():
+                visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+
+    for path in sorted(root.glob("**/*.toml")):
+        visit(tomllib.loads(path.read_text()))
+    return found
+
+
+def shipped() -> None:
+    positions = shipped_fewest()
+    if not positions:
+        print("no shipped tiaoqi.fewest puzzles")
+        return
+    lines, firsts, sizes = [], [], []
+    for position in positions:
+        start = time.perf_counter()
+        fewest(position)
+        middle = time.perf_counter()
+        found = fastest_lines(position)
+        lines.append(time.perf_counter() - middle)
+        firsts.append(middle - start)
+        sizes.append(len(found.best))
+    median = statistics.median(lines)
+    print(
+        f"shipped fewest puzzles, {len(positions)}: proving each (fastest_lines) median "
+        f"{1000 * median:.1f} ms, worst {1000 * max(lines):.0f} ms, total {sum(lines):.1f} s; "
+        f"first moves only (fewest) median {1000 * statistics.median(firsts):.1f} ms, ratio "
+        f"{median / statistics.median(firsts):.2f}x; placements stored median "
+        f"{statistics.median(sizes)}, most {max(sizes)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
@@ -94,6 +150,7 @@ def main() -> None:
     print(f"跳棋 moves and endings, seed {args.seed}\n")
     legal(args.seed, args.positions)
     endings(args.seed)
+    shipped()
 
 
 if __name__ == "__main__":

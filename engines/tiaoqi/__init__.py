@@ -153,6 +153,10 @@ class IllegalMove(RuleError):
             "It cannot get there: a step goes to an adjacent empty hole, and a jump goes over "
             "one adjacent piece to the empty hole just beyond.",
         ),
+        "two-at-once": (
+            "一次只能跳过一个棋子：跳板后面紧挨着的位置必须是空的。",
+            "A jump goes over one piece only: the hole just beyond it must be empty.",
+        ),
         "gap": (
             "不能隔空跳：做跳板的棋子必须紧挨着。",
             "No jumping from a distance (隔空跳): the piece you jump over must be adjacent.",
@@ -315,10 +319,15 @@ def _why_not(position: Position, start: Hole, end: Hole) -> str:
         moved.pieces[first] = position.pieces[start]
         if end in jumps(moved, first):
             return "step-and-jump"
+    for landing in jumps(position, start):  # or jumps and then a step
+        if any(n == end for _d, n in STAR.neighbours[landing]):
+            return "step-and-jump"
     for direction in HEX_DIRECTIONS:  # a jump over a piece that is not adjacent
         for n in range(2, 17):
             if add(start, direction, n) == end:
                 between = [add(start, direction, k) for k in range(1, n)]
+                if between[0] in position.pieces and between[1] in position.pieces:
+                    return "two-at-once"  # over two pieces in a row (C5)
                 if any(h in position.pieces for h in between[1:]):
                     return "gap"
     return "not-a-move"

@@ -108,6 +108,22 @@ def world(site):
         prompt_zh="你是末游，要进贡哪一张？",
         prompt_en="You came last: which card do you pay?",
     )
+    Puzzle.objects.create(
+        slug="tiaoqi-reach",
+        game="tiaoqi",
+        kind="tiaoqi.reach",
+        data={"red": ["e5", "e6", "e8", "f10"], "green": ["e10", "d12"], "piece": "e5"},
+        prompt_zh="把 e5 的棋子这一步能走到的位置全部点出来，再按“完成”。",
+        prompt_en="Mark every hole the piece on e5 can reach in one move, then press Done.",
+    )
+    Puzzle.objects.create(
+        slug="tiaoqi-race",
+        game="tiaoqi",
+        kind="tiaoqi.result",
+        data={"first": "red", "red": 31, "green": 32},
+        prompt_zh="这盘棋谁赢？",
+        prompt_en="Who wins this game?",
+    )
     teacher = make_user("ms-li", teacher=True)
     student = make_user("xiaoming")
     classroom = services.create_classroom(teacher, name="Go club", game="go")
@@ -142,6 +158,8 @@ PUBLIC = [
     ("shengji-puzzle", "/puzzles/shengji-ruff/"),
     ("guandan-puzzle", "/puzzles/guandan-full-house/"),
     ("guandan-tribute", "/puzzles/guandan-tribute/"),
+    ("tiaoqi-puzzle", "/puzzles/tiaoqi-reach/"),
+    ("tiaoqi-race", "/puzzles/tiaoqi-race/"),
     ("daily", "/daily/go/"),
     ("log-in", "/accounts/login/"),
     ("sign-up", "/accounts/signup/"),

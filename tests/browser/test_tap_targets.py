@@ -25,7 +25,7 @@ def shipped(django_db_setup, django_db_blocker, tmp_path_factory):
     from tutorials.models import Step
 
     saved = tmp_path_factory.mktemp("shipped") / "shipped.json"
-    games = ("go", "renju", "dagunzi", "shengji", "guandan")
+    games = ("go", "renju", "dagunzi", "shengji", "guandan", "tiaoqi")
     with shipped_content(django_db_blocker, *games), django_db_blocker.unblock():
         call_command("dumpdata", "puzzles", "tutorials", output=str(saved), verbosity=0)
         steps = Step.objects.filter(exercise__isnull=False).select_related("lesson")
@@ -85,6 +85,7 @@ def test_puzzles_of_every_kind_fit_a_thumb(new_page, site, shipped):
         "dagunzi",
         "shengji",
         "guandan",
+        "tiaoqi",
     }
     small = []
     for slugs in kinds.values():

@@ -48,12 +48,6 @@ def two_player_view(relevant: Iterable[Hole] = ()) -> frozenset[Hole]:
     return frozenset(shown)
 
 
-def _cell(hole: Hole) -> tuple[int, int]:
-    """The hole on a lattice of half-steps across and rows down."""
-    x, _y, z = hole
-    return 2 * x + z, z
-
-
 def picture(
     pieces: Mapping[Hole, str],
     *,
@@ -73,21 +67,24 @@ def picture(
     labels = labels or {}
     holes = sorted(view if view is not None else STAR.points, key=lambda h: (h[2], h[0]))
     shown = set(holes)
-    cells = {h: _cell(h) for h in holes}
-    left = min(c[0] for c in cells.values()) - 2
-    top = min(c[1] for c in cells.values()) - 1
-    across = max(c[0] for c in cells.values()) - left + 2
-    down = max(c[1] for c in cells.values()) - top + 1
+    # Where ``engines.boards`` anchors each hole (a neighbour 1 away), moved so that the
+    # picture has a hole's width to spare all round; the buttons' lattice counts half
+    # holes across and rows down.
+    anchors = {h: anchor(h) for h in holes}
+    left = min(x for x, _y in anchors.values()) - 1
+    top = min(y for _x, y in anchors.values()) - STEP_Y
+    cells = {h: (round(2 * (x - left)), round((y - top) / STEP_Y)) for h, (x, y) in anchors.items()}
+    across = max(c[0] for c in cells.values()) + 2
+    down = max(c[1] for c in cells.values()) + 1
 
     def at(hole: Hole) -> tuple[float, float]:
-        cx, cy = cells[hole]
-        return (cx - left) / 2, (cy - top) * STEP_Y
+        x, y = anchors[hole]
+        return x - left, y - top
 
     spots = []
     for hole in holes:
         color = pieces.get(hole)
         piece = Piece(color, color_words(color)) if color else None
-        cx, cy = cells[hole]
         spots.append(
             Spot(
                 *at(hole),
@@ -96,7 +93,7 @@ def picture(
                 mark=marks.get(hole, ""),
                 label=labels.get(hole, ""),
                 clickable=clickable,
-                cell=(cx - left, cy - top),
+                cell=cells[hole],
             )
         )
     paths = []

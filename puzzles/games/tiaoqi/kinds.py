@@ -1,8 +1,8 @@
 """跳棋 puzzle kinds: every answer is judged by ``engines.tiaoqi``.
 
 * ``tiaoqi.reach``: tick every hole a piece can reach in one move, then Done; each
-  wrong tick is explained by the rule that forbids it (taken, 隔空跳, a step then a
-  jump, the target lock).
+  wrong tick is explained by the rule that forbids it (taken, 隔空跳, two pieces at
+  once, a step and a jump, the target lock).
 * ``tiaoqi.move``: play one move that meets a goal (reach a hole, jump, chain at
   least N jumps, end in the target camp, step): lesson exercises.
 * ``tiaoqi.longest``: the move that goes farthest (rows gained towards the target,
@@ -54,6 +54,7 @@ from puzzles.kinds import (
     CONTINUE,
     CORRECT,
     ILLEGAL,
+    PREPARED,
     WRONG,
     BadAnswer,
     InvalidPuzzle,
@@ -155,6 +156,19 @@ def _whole(data, key: str, default: int | None, low: int, high: int) -> int | No
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise InvalidPuzzle(f"{key} is a whole number from {low} to {high}")
     return value
+
+
+POSITION = frozenset({"red", "green", "to_move", "rules"})
+
+
+def _only(data: Mapping[str, Any], keys) -> None:
+    """Refuse a key the kind does not read (a misspelt ``piece`` would silently let
+    every piece move)."""
+    unknown = sorted(set(data) - set(keys) - {PREPARED})
+    if unknown:
+        raise InvalidPuzzle(
+            f"unknown data: {', '.join(unknown)} (this kind reads {', '.join(sorted(keys))})"
+        )
 
 
 def _read_point(text: str) -> str:
@@ -308,6 +322,7 @@ class ReachKind(TiaoqiKind):
     from_to = False
 
     def validate(self, data):
+        _only(data, POSITION | {"piece"})
         board = position(data)
         start = _hole(data.get("piece"), "piece")
         if start not in board.pieces:
@@ -452,8 +467,9 @@ class MoveKind(TiaoqiKind):
             return move.end == _hole(data.get("to"), "to")
         if goal == "jump":
             return _jumps(move) >= _whole(data, "jumps", 1, 1, 20)
-        if goal == "target":
-            return move.end in board.target(board.to_move)
+        if goal == "target":  # into the camp: a piece already there moving inside does not count
+            target = board.target(board.to_move)
+            return move.end in target and move.start not in target
         return not move.is_jump
 
     def answers(self, data) -> list[Move]:
@@ -467,6 +483,7 @@ class MoveKind(TiaoqiKind):
         return found
 
     def validate(self, data):
+        _only(data, POSITION | {"goal", "to", "jumps", "piece"})
         board = position(data)
         self.goal(data)
         chosen = self.piece(data)
@@ -580,6 +597,7 @@ class LongestKind(TiaoqiKind):
         ]
 
     def validate(self, data):
+        _only(data, POSITION | {"measure", "piece"})
         board = position(data)
         self.measure(data)
         chosen = self.piece(data)
@@ -685,6 +703,7 @@ class FewestKind(TiaoqiKind):
     title = gettext_lazy("Fewest moves home")
 
     def validate(self, data):
+        _only(data, POSITION | {"moves"})
         board = position(data)
         side = board.to_move
         own = [h for h, s in board.pieces.items() if s == side]
@@ -839,6 +858,7 @@ class LegalKind(TiaoqiKind):
     from_to = False
 
     def validate(self, data):
+        _only(data, POSITION | {"move"})
         board = position(data)
         start, _end = _move(data)
         if start not in board.pieces:
@@ -912,7 +932,11 @@ class ResultKind(PuzzleKind):
         return first, finishes, left, rules(data)
 
     def validate(self, data):
+        _only(data, {"first", "red", "green", "home", "rules"})
         first, finishes, left, chosen = self.facts(data)
+        for side in (0, 1):
+            if finishes[side] is not None and left[side] >= finishes[side]:
+                raise InvalidPuzzle("a side cannot fill its target with a piece still at home")
         try:
             race(first, finishes, left, chosen)
         except ValueError as error:
@@ -975,6 +999,8 @@ class ResultKind(PuzzleKind):
     def board(self, data, state, *, verdict=None, interactive=True):
         first, finishes, left, chosen = self.facts(data)
         rows = []
+        # Translators: between the facts of one side in a race ("moves first; fills …").
+        separator = _("; ")
         for side, color in enumerate(SIDES):
             name = side_both(side)
             facts = []
@@ -987,9 +1013,9 @@ class ResultKind(PuzzleKind):
             if left[side]:
                 facts.append(_("a piece stays at home until its move %(n)s") % {"n": left[side]})
             rows.append(
-                f'<tr><th scope="row"><span class="dot dot-{color}"></span>'
+                f'<tr><th scope="row"><span class="race-dot race-dot-{color}"></span>'
                 f"{html.escape(localized(name))}</th>"
-                f"<td>{html.escape('; '.join(str(f) for f in facts))}</td></tr>"
+                f"<td>{html.escape(separator.join(str(f) for f in facts))}</td></tr>"
             )
         table = f'<table class="race-table">{"".join(rows)}</table>'
         if not interactive:
@@ -1040,6 +1066,7 @@ class CampKind(PuzzleKind):
         return seat if ask == "home" else OPPOSITE[seat]
 
     def validate(self, data):
+        _only(data, {"ask", "color", "players"})
         self.camp(data)
 
     def start(self, data):
@@ -1153,6 +1180,7 @@ class Diagram(LessonPicture):
         return found
 
     def validate(self, data):
+        _only(data, {"players", *COLORS, "marks", "labels", "chains", "view"})
         self.pieces(data)
         self.chains(data)
         for key in ("marks", "labels"):

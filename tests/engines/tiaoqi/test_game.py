@@ -22,8 +22,8 @@ from engines.tiaoqi import (
     reach,
     target_of,
 )
-from engines.tiaoqi.fewest import SearchLimit, fewest
-from engines.tiaoqi.game import Game, Result
+from engines.tiaoqi.fewest import SearchLimit, fastest_lines, fewest
+from engines.tiaoqi.game import Game, Result, race
 from engines.tiaoqi.rules import FIFTEEN, Rules
 
 
@@ -168,6 +168,88 @@ def test_every_first_move_of_a_fastest_finish_is_found():
             on_a_fastest_line = best_after is not None and best_after == result.moves - 1
             assert (first in result.first) == on_a_fastest_line, first
         checked += 1
+
+
+def test_the_fastest_lines_keep_exactly_the_moves_that_stay_on_one():
+    """Every placement ``fastest_lines`` keeps is on a fastest line: its moves are
+    exactly those after which the plain count drops by one, and the first moves
+    are ``fewest``'s."""
+    rng = random.Random(9)
+    near = sorted(target_of(0)) + parse_holes("c12 d12 e12 f12 b11 c11 d11 e11 g11")
+    for _ in range(12):
+        own = rng.sample(near, rng.randint(1, 3))
+        blockers = rng.sample(parse_holes("b9 c9 d9 e9 f9 g9 c10 d10 e10 f10 g10"), 3)
+        position = Position({**dict.fromkeys(blockers, 1), **dict.fromkeys(own, 0)})
+        lines = fastest_lines(position)
+        found = fewest(position)
+        assert lines.moves == found.moves
+        if not lines.moves:
+            continue
+        assert set(lines.best[frozenset(own)]) == set(found.first)
+        for holes, best in lines.best.items():
+            here = Position({**dict.fromkeys(blockers, 1), **dict.fromkeys(holes, 0)})
+            left = plain_count(here, 0)
+            assert (left == 0) == (not best) and left is not None
+            for move in moves(here):
+                after, _ = play(here, move.start, move.end)
+                after.to_move = 0
+                assert (move in best) == (plain_count(after, 0) == left - 1), move
+
+
+def play_out(rng, rules):
+    """A game between two players that mostly take the move going farthest forward."""
+    game = Game(rules, first=rng.randint(0, 1))
+    while game.result is None:
+        position = game.position
+        legal = moves(position)
+        if not legal:
+            game.pass_()
+            continue
+        sign = -1 if position.to_move == 0 else 1
+        gain = {m: sign * (m.end[2] - m.start[2]) for m in legal}
+        best = max(gain.values())
+        choice = (
+            rng.choice([m for m, g in gain.items() if g == best])
+            if rng.random() < 0.8
+            else rng.choice(legal)
+        )
+        game.play(choice.start, choice.end)
+    return game
+
+
+def test_race_rules_a_game_as_the_game_itself_does():
+    """``race`` reads only when each side finished and left home; on played-out games
+    (finishes, draws and 消极 among them) it gives the game's own result and length."""
+    rng = random.Random(31)
+    seen = Counter()
+    for number in range(150):
+        rules = Rules(home_exit_deadline=(30, 20, 0)[number % 3])
+        game = play_out(rng, rules)
+        replay = Game(rules, game.first)
+        left = [0, 0]
+        for move in game.record:
+            side = replay.position.to_move
+            if move is None:
+                replay.pass_()
+            else:
+                replay.play(move.start, move.end)
+            home = replay.position.home(side)
+            if any(replay.position.pieces.get(h) == side for h in home):
+                left[side] = replay.position.moves_made[side] + 1
+        finishes = (game.finished_on.get(0), game.finished_on.get(1))
+        result, played = race(game.first, finishes, tuple(left), rules)
+        assert result == game.result and played == len(game.record), number
+        seen[result.reason] += 1
+    assert seen["finished"] and seen["blocking"], seen
+
+
+def test_race_vectors():  # C10, C11 and 消极 as numbers
+    assert race(0, (31, 31)) == (Result(None, "draw"), 62)
+    assert race(0, (31, 32)) == (Result(0, "finished"), 62)
+    assert race(1, (30, 31)) == (Result(0, "finished"), 60)  # the second player first
+    assert race(0, (35, 33), (0, 31)) == (Result(0, "blocking"), 60)
+    with pytest.raises(ValueError):
+        race(0, (None, None), rules=Rules(home_exit_deadline=0))
 
 
 def parse_holes(text):

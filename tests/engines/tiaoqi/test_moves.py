@@ -55,7 +55,12 @@ def test_c4_no_jumping_from_a_distance():  # CC-07 隔空跳
 
 
 def test_c5_no_jumping_two_pieces_at_once():
-    assert jumps(Position({C: 0, (1, -1, 0): 1, (2, -2, 0): 1}), C) == {}
+    position = Position({C: 0, (1, -1, 0): 1, (2, -2, 0): 1})
+    assert jumps(position, C) == {}
+    for beyond in ((3, -3, 0), (4, -4, 0)):  # over the pair, or farther along the line
+        with pytest.raises(IllegalMove) as refused:
+            play(position, C, beyond)
+        assert refused.value.code == "two-at-once"  # not 隔空跳: the first piece is adjacent
 
 
 def test_c6_a_chain_may_turn():
@@ -73,6 +78,15 @@ def test_c9_a_step_and_a_jump_never_go_in_one_move():  # CC-R03
     assert (3, -1, -2) not in reach(position, C)
     with pytest.raises(IllegalMove) as refused:
         play(position, C, (3, -1, -2))
+    assert refused.value.code == "step-and-jump"
+
+
+def test_a_jump_and_then_a_step_is_no_move_either():  # CC-R03
+    position = Position({C: 0, (1, -1, 0): 1})
+    # A jump to (2, -2, 0) and a step on to (3, -2, -1).
+    assert (3, -2, -1) not in reach(position, C)
+    with pytest.raises(IllegalMove) as refused:
+        play(position, C, (3, -2, -1))
     assert refused.value.code == "step-and-jump"
 
 
