@@ -16,9 +16,51 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import Move, Position, moves
+from . import JUMPS, STAR, Move, Position, reach
+
+Hole = tuple[int, int, int]
 
 __all__ = ["Fewest", "Lines", "SearchLimit", "fastest_lines", "fewest"]
+
+
+STEPS = {h: tuple(n for _d, n in STAR.neighbours[h]) for h in STAR.points}
+
+
+def destinations(start: Hole, occupied, side_of, hop_own: bool) -> set[Hole]:
+    """The holes the piece on ``start`` reaches in one move (the steps and every
+    jump chain, as ``engines.tiaoqi.reach`` finds them but without their paths):
+    the searches' inner loop. ``occupied`` holds every piece's hole; ``side_of``
+    gives a hole's side, asked only when own pieces may not be jumped."""
+    found = {n for n in STEPS[start] if n not in occupied}
+    queue = [start]
+    seen = {start}
+    while queue:
+        hole = queue.pop()
+        for over, land in JUMPS[hole]:
+            if (
+                over in occupied
+                and over != start
+                and land not in occupied
+                and land not in seen
+                and (hop_own or side_of(over) != side_of(start))
+            ):
+                seen.add(land)
+                queue.append(land)
+    seen.discard(start)
+    return found | seen
+
+
+def _successors(holes: frozenset, others: dict, side: int, rules, target: frozenset):
+    """Every (start, end) of ``side``'s pieces on ``holes``, the others standing
+    still: the moves of ``engines.tiaoqi.moves`` with the target lock."""
+    occupied = holes | others.keys()
+    side_of = (lambda h: side if h in holes else others[h]) if not rules.hop_own else None
+    for start in holes:
+        ends = destinations(start, occupied, side_of, rules.hop_own)
+        if rules.target_lock and start in target:
+            ends &= target
+        for end in ends:
+            yield start, end
 
 
 class SearchLimit(RuntimeError):
@@ -44,16 +86,15 @@ def fewest(position: Position, side: int | None = None, *, max_positions: int = 
     start = frozenset(h for h, s in position.pieces.items() if s == side)
     if start <= target:
         return Fewest(0, (), 1)
-    layer: dict[frozenset, set[Move]] = {start: set()}
+    layer: dict[frozenset, set[tuple]] = {start: set()}
     seen = {start}
     depth = 0
     while layer:
         depth += 1
-        following: dict[frozenset, set[Move]] = {}
+        following: dict[frozenset, set[tuple]] = {}
         for holes, firsts in layer.items():
-            here = Position({**others, **dict.fromkeys(holes, side)}, side, rules=position.rules)
-            for move in moves(here, side):
-                after = (holes - {move.start}) | {move.end}
+            for move in _successors(holes, others, side, position.rules, target):
+                after = (holes - {move[0]}) | {move[1]}
                 if after in seen and after not in following:
                     continue
                 following.setdefault(after, set()).update(firsts or {move})
@@ -62,9 +103,8 @@ def fewest(position: Position, side: int | None = None, *, max_positions: int = 
             raise SearchLimit(f"more than {max_positions} positions")
         done = [firsts for holes, firsts in following.items() if holes <= target]
         if done:
-            first = set().union(*done)
-            ordered = sorted(first, key=lambda m: (m.start, m.end))
-            return Fewest(depth, tuple(ordered), len(seen))
+            first = sorted(set().union(*done))
+            return Fewest(depth, tuple(_with_path(position, m) for m in first), len(seen))
         layer = following
     return Fewest(None, (), len(seen))
 
@@ -109,9 +149,8 @@ def fastest_lines(
         depth += 1
         following: list[frozenset] = []
         for holes in layer:
-            here = Position({**others, **dict.fromkeys(holes, side)}, side, rules=position.rules)
-            for move in moves(here, side):
-                after = (holes - {move.start}) | {move.end}
+            for move in _successors(holes, others, side, position.rules, target):
+                after = (holes - {move[0]}) | {move[1]}
                 if after in seen:
                     continue  # reached at an earlier depth
                 links = parents.get(after)
@@ -127,7 +166,7 @@ def fastest_lines(
         layer = following
     if not finished:
         return Lines(None, {}, len(seen))
-    best: dict[frozenset, set[Move]] = {holes: set() for holes in finished}
+    best: dict[frozenset, set[tuple]] = {holes: set() for holes in finished}
     frontier = finished
     while frontier:
         earlier: list[frozenset] = []
@@ -138,7 +177,14 @@ def fastest_lines(
                     earlier.append(parent)
                 best[parent].add(move)
         frontier = earlier
-    ordered = {
-        holes: tuple(sorted(found, key=lambda m: (m.start, m.end))) for holes, found in best.items()
-    }
+    ordered = {}
+    for holes, found in best.items():
+        here = Position({**others, **dict.fromkeys(holes, side)}, side, rules=position.rules)
+        ordered[holes] = tuple(_with_path(here, m) for m in sorted(found))
     return Lines(depth, ordered, len(seen))
+
+
+def _with_path(position: Position, move: tuple) -> Move:
+    """A (start, end) of the search as the engine's move, with its path."""
+    start, end = move
+    return Move(start, end, reach(position, start)[end])
