@@ -59,6 +59,9 @@ def listed(moves, zh: bool) -> str:
     return ("、" if zh else ", ").join(shown(m) for m in ordered)
 
 
+COUNTED = {1: "One", 2: "Two", 3: "Three"}  # a count that begins a sentence
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
@@ -69,7 +72,7 @@ def fewest_words(found: Endgame) -> tuple[tuple[str, str], tuple[str, str]]:
     them = "把它走进" if out == 1 else "把它们全部走进"
     prompt = (
         f"红方走，绿棋不动。红方还有 {out} 个棋子在营外：用最少的 {n} 步{them}对面的目标阵地。",
-        f"Red to move; green stands still. {plural(out, 'red piece')}"
+        f"Red to move; green stands still. {COUNTED[out]} red piece{'s' * (out != 1)}"
         f" {'is' if out == 1 else 'are'} still outside: fill your target camp in {n} moves,"
         " the fewest possible.",
     )

@@ -228,17 +228,11 @@ class TiaoqiKind(PuzzleKind):
         return board
 
     def movable(self, data, board: Position) -> set[Hole]:
+        """The pieces the learner may pick up: the one the puzzle names, or all."""
         chosen = self.piece(data)
         if chosen is not None:
-            moved = self._moved(data, board, chosen)
-            return {moved} if moved is not None else set()
+            return {chosen} if board.pieces.get(chosen) == board.to_move else set()
         return {h for h, s in board.pieces.items() if s == board.to_move}
-
-    def _moved(self, data, board: Position, start: Hole) -> Hole | None:
-        """Where the named piece stands now (it may have moved in a line)."""
-        if board.pieces.get(start) == board.to_move:
-            return start
-        return None
 
     def view(self, data) -> frozenset[Hole]:
         """The holes shown: both players' camps and the middle, and the side camps
@@ -660,12 +654,19 @@ class LongestKind(TiaoqiKind):
             ), done
         top = self.unit(data, best)
         listed = moves_both(right)
+        if self.measure(data) == "jumps":
+            more = both("还有跳得更多的连跳。", "A longer chain exists.")
+            best_words = both("最长的是", "Longest:")
+        else:
+            more = both("还有走得更远的。", "A move goes farther.")
+            best_words = both("最远的是", "Farthest:")
         message = both(
-            f"{path_text(move)} {gained['zh']}，还有走得更远的。",
-            f"{path_text(move)}: {gained['en']}. A move goes farther.",
+            f"{path_text(move)} {gained['zh']}，{more['zh']}",
+            f"{path_text(move)}: {gained['en']}. {more['en']}",
         )
         answer_words = both(
-            f"最远的是 {listed['zh']}：{top['zh']}。", f"Farthest: {listed['en']} ({top['en']})."
+            f"{best_words['zh']} {listed['zh']}：{top['zh']}。",
+            f"{best_words['en']} {listed['en']} ({top['en']}).",
         )
         return Verdict(WRONG, message=message, answer=answer_words), {**done, "wrong": True}
 
@@ -746,8 +747,8 @@ class FewestKind(TiaoqiKind):
         n = self.count(data)
         return both(
             f"{side['zh']}走，对方不动：用 {n} 步把你的棋子全部走进对面的目标阵地。",
-            f"{side['en']} to move, the other side standing still: fill your target camp in"
-            f" {n} move{'s' * (n > 1)}.",
+            f"{side['en']} to move, the other side standing still: bring all your pieces into"
+            f" the target camp in {n} move{'s' * (n > 1)}.",
         )
 
     def movable(self, data, board):
@@ -788,8 +789,6 @@ class FewestKind(TiaoqiKind):
         text = move_text(move)
         n = self.count(data)
         if text in here:
-            after, _move = play(board, move.start, move.end)
-            after.to_move = board.to_move
             left = n - len(played) - 1
             state = {"moves": [*played, text]}
             if left == 0:
