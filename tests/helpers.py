@@ -678,3 +678,14 @@ GUANDAN_FULL_HOUSE = {
     "level": 8,
     "hands": ["♠A ♦A ♥8 ♣4 ♦4", "♠7 ♦7 ♣7 ♥7 ♠5", "♠6 ♣6", "♠K ♦K ♣2"],
 }
+
+
+def tap(page, locator, javascript: bool) -> None:
+    """A tap that posts, in a browser test: waits for the swap with JavaScript, the
+    new page without."""
+    if javascript:
+        with page.expect_response(lambda r: r.request.method == "POST"):
+            locator.tap()
+    else:
+        with page.expect_navigation():
+            locator.tap()

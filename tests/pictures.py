@@ -3,8 +3,7 @@ proof that the drawing layer can draw every seed board before its game arrives.
 
 - a Xiangqi start position: 9 × 10 intersections, the river cutting the inner
   files, the palaces' diagonals, 32 pieces with their characters;
-- the 121-hole Chinese-checkers star (cube coordinates, rows a–q), its six home
-  triangles, two armies of ten;
+- the 121-hole Chinese-checkers star, now drawn by its game's own package;
 - the 129-point Junqi board (``../shared/rules/games/junqi.md``): four areas and
   the centre, railways with their arcs, roads, 20 camps and 8 headquarters.
 
@@ -13,8 +12,6 @@ are pictures only.
 """
 
 from __future__ import annotations
-
-import math
 
 from puzzles.boards import FREE, GRID, Line, Picture, Piece, Spot, Text
 
@@ -85,76 +82,14 @@ def xiangqi_picture(clickable: bool = True) -> Picture:
 # --- Chinese checkers -----------------------------------------------------------------
 
 
-def star_holes() -> list[tuple[int, int, int]]:
-    """The 121 holes in cube coordinates, top row first, left to right."""
-    holes = [
-        (x, y, -x - y)
-        for x in range(-8, 9)
-        for y in range(-8, 9)
-        if -8 <= -x - y <= 8 and (max(x, y, -x - y) <= 4 or min(x, y, -x - y) >= -4)
-    ]
-    return sorted(holes, key=lambda h: (h[2], h[0]))
-
-
-def hole_name(hole: tuple[int, int, int]) -> str:
-    """``a1`` … ``q1``: the row from the top (z = −8 … 8), then the place in it."""
-    row = [h for h in star_holes() if h[2] == hole[2]]
-    return f"{'abcdefghijklmnopq'[hole[2] + 8]}{row.index(hole) + 1}"
-
-
 def star_picture() -> Picture:
-    step_x, step_y = 0.5, math.sqrt(3) / 2  # units per lattice step
+    """The 跳棋 star as its game draws it (``puzzles.games.tiaoqi.draw``): 121 holes,
+    two armies of ten at the start, every hole a control."""
+    from engines.tiaoqi import Position
+    from puzzles.games.tiaoqi.draw import SIDE_COLORS, picture
 
-    def cell(hole):
-        x, _y, z = hole
-        return 2 * x + z + 14, z + 9  # half-steps across, rows down
-
-    holes = star_holes()
-    names = {hole: hole_name(hole) for hole in holes}
-    red_home = {h for h in holes if h[2] >= 5}
-    green_home = {h for h in holes if h[2] <= -5}
-    spots = []
-    for hole in holes:
-        cx, cy = cell(hole)
-        side = "red" if hole in red_home else "green" if hole in green_home else None
-        piece = Piece(side, f"{side} piece") if side else None
-        spots.append(
-            Spot(cx * step_x, cy * step_y, names[hole], piece=piece, clickable=True, cell=(cx, cy))
-        )
-    at = {hole: (cell(hole)[0] * step_x, cell(hole)[1] * step_y) for hole in holes}
-    paths = []
-    for hole in holes:
-        for dx, dy, dz in ((1, -1, 0), (1, 0, -1), (0, 1, -1)):
-            other = (hole[0] + dx, hole[1] + dy, hole[2] + dz)
-            if other in at:
-                (x1, y1), (x2, y2) = at[hole], at[other]
-                paths.append(f"M{x1:.3f} {y1:.3f}L{x2:.3f} {y2:.3f}")
-    regions = []
-    for axis in range(3):  # the six home triangles: one coordinate 5 or more, or -5 or less
-        for sign in (1, -1):
-            home = [h for h in holes if sign * h[axis] >= 5]
-            tip = next(h for h in home if sign * h[axis] == 8)
-            base = sorted((h for h in home if sign * h[axis] == 5), key=lambda h: h[(axis + 1) % 3])
-            kind = (
-                "region-home-red" if tip in red_home
-                else "region-home-green" if tip in green_home
-                else "region-home"
-            )  # fmt: skip
-            corners = [at[tip], at[base[0]], at[base[-1]]]
-            regions.append(
-                Line("M" + "L".join(f"{px:.3f} {py:.3f}" for px, py in corners) + "Z", kind)
-            )
-    return Picture(
-        28 * step_x,
-        18 * step_y,
-        spots,
-        layout=FREE,
-        cells=(28, 18),
-        regions=regions,
-        lines=[Line(" ".join(paths))],
-        label="跳棋",
-        kind="tiaoqi-board",
-    )
+    pieces = {hole: SIDE_COLORS[side] for hole, side in Position.start().pieces.items()}
+    return picture(pieces, clickable=True)
 
 
 # --- Junqi ------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ..boards.picture import Picture
-from . import PICKED, BadAnswer, Text, Verdict
+from . import ILLEGAL, PICKED, BadAnswer, Text, Verdict, both
 
 SELECT = "select"  # the field of a first click: a piece picked up
 MOVE = "move"  # the field of a whole move, clicked or typed
@@ -72,6 +72,26 @@ def _point(text: str, read_point: Callable[[str], str]) -> str:
         return read_point(text[:8])
     except ValueError:
         raise BadAnswer(_("%(text)s is not a point of the board") % {"text": text[:8]}) from None
+
+
+NOT_YOURS = {
+    "own": both("这道题不走这个棋子。", "This exercise does not move that piece."),
+    "theirs": both(
+        "这是对方的棋子。先点你自己的棋子。",
+        "That is your opponent's piece. Pick one of yours first.",
+    ),
+    "none": both(
+        "那里没有棋子。先点你要走的棋子。",
+        "There is no piece there. Pick the piece you want to move.",
+    ),
+}
+
+
+def not_movable(whose: str) -> Verdict:
+    """The refusal of a point the learner may not pick up: ``whose`` is ``"own"`` (a
+    piece of theirs this exercise does not move), ``"theirs"`` or ``"none"`` (an
+    empty point). Nothing changes."""
+    return Verdict(ILLEGAL, message=NOT_YOURS[whose])
 
 
 def picked(point: str, message: Text = "") -> Verdict:

@@ -7,23 +7,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import make_puzzle
+from tests.helpers import make_puzzle, tap
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 # Red's own pieces on e6 and e8 and Green's on e10 make a ladder: e5 jumps to e11.
 LADDER = {"red": ["e5", "e6", "e8", "f10"], "green": ["e10", "d12"]}
-
-
-def tap(page, locator, javascript):
-    """A tap that posts: waits for the swap with JavaScript, the new page without."""
-    if javascript:
-        with page.expect_response(lambda r: r.request.method == "POST"):
-            locator.tap()
-    else:
-        with page.expect_navigation():
-            locator.tap()
 
 
 def sizes(page):

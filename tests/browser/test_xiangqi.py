@@ -6,22 +6,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers import make_puzzle
+from tests.helpers import make_puzzle, tap
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 X21 = "3ak4/9/9/9/6p2/9/9/2RR1K3/9/9 w"  # 车六平五 士４进５ 车七进七
-
-
-def tap(page, locator, javascript):
-    """A tap that posts: waits for the swap with JavaScript, the new page without."""
-    if javascript:
-        with page.expect_response(lambda r: r.request.method == "POST"):
-            locator.tap()
-    else:
-        with page.expect_navigation():
-            locator.tap()
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])

@@ -1,6 +1,7 @@
 """The drawing layer draws every seed board: a Xiangqi start position, the
-121-hole Chinese-checkers star and the 129-point Junqi board (pictures only: the
-games come later), with a named control per point and no inline style."""
+121-hole Chinese-checkers star (as its game draws it) and the 129-point Junqi board
+(a picture only: the game comes later), with a named control per point and no
+inline style."""
 
 import re
 from pathlib import Path
@@ -34,8 +35,8 @@ def test_the_chinese_checkers_star():
     html = draw(picture)
     found = controls(html)
     assert len(found) == 121 and len(set(found)) == 121
-    assert found[0] == ("point px-14 py-1", "a1 green piece")
-    assert ("point px-2 py-5", "e1") in found  # the widest row, 13 holes
+    assert found[0] == ("point px-14 py-1", "a17 绿子")  # the north tip, top row first
+    assert ("point px-2 py-5", "a13") in found  # the widest row, 13 holes
     assert html.count("region-home") == 6
     assert html.count('class="stone stone-red"') == html.count('class="stone stone-green"') == 10
 

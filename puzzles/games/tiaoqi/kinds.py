@@ -66,7 +66,7 @@ from puzzles.kinds import (
     register,
     toggle_mark,
 )
-from puzzles.kinds.moves import FromTo, Pick, arrange, picked, read_move
+from puzzles.kinds.moves import FromTo, Pick, arrange, not_movable, picked, read_move
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import SEAT_COLORS, SIDE_COLORS, picture, two_player_view
@@ -255,19 +255,9 @@ class TiaoqiKind(PuzzleKind):
         start = parse_hole(answer.point if isinstance(answer, Pick) else answer.start)
         if start not in self.movable(data, board):
             side = board.pieces.get(start)
-            if side == board.to_move:
-                words = both("这道题不走这个棋子。", "This exercise does not move that piece.")
-            elif side is not None:
-                words = both(
-                    "这是对方的棋子。先点你自己的棋子。",
-                    "That is your opponent's piece. Pick one of yours first.",
-                )
-            else:
-                words = both(
-                    "那里没有棋子。先点你要走的棋子。",
-                    "There is no piece there. Pick the piece you want to move.",
-                )
-            return Verdict(ILLEGAL, message=words)
+            return not_movable(
+                "none" if side is None else "own" if side == board.to_move else "theirs"
+            )
         if isinstance(answer, Pick):
             name = _name(start)
             return picked(

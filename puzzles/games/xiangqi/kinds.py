@@ -62,7 +62,7 @@ from puzzles.kinds import (
     toggle_mark,
     unjudged,
 )
-from puzzles.kinds.moves import MOVE, SELECT, FromTo, Pick, arrange, picked
+from puzzles.kinds.moves import MOVE, SELECT, FromTo, Pick, arrange, not_movable, picked
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import draw, picture
@@ -234,19 +234,9 @@ class XiangqiKind(PuzzleKind):
         start = answer.point if isinstance(answer, Pick) else answer.start
         if start not in self.movable(data, state, board):
             code = board.board[parse_square(start)]
-            if code and code >> 3 == board.turn:
-                words = both("这道题不走这个棋子。", "This exercise does not move that piece.")
-            elif code:
-                words = both(
-                    "这是对方的棋子。先点你自己的棋子。",
-                    "That is your opponent's piece. Pick one of yours first.",
-                )
-            else:
-                words = both(
-                    "那里没有棋子。先点你要走的棋子。",
-                    "There is no piece there. Pick the piece you want to move.",
-                )
-            return Verdict(ILLEGAL, message=words)
+            return not_movable(
+                "none" if not code else "own" if code >> 3 == board.turn else "theirs"
+            )
         if isinstance(answer, Pick):
             name = piece_both(board.board[parse_square(start)])
             return picked(
