@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from puzzles.boards import FREE, Arrow, Picture, Spot, draw
 from puzzles.boards.svg import LATTICE
@@ -31,8 +32,9 @@ def test_a_xiangqi_start_position():
 
 
 def test_the_chinese_checkers_star():
-    picture = star_picture()
-    html = draw(picture)
+    with translation.override("zh-hans"):  # a piece's name is said in the learner's language
+        picture = star_picture()
+        html = draw(picture)
     found = controls(html)
     assert len(found) == 121 and len(set(found)) == 121
     assert found[0] == ("point px-14 py-1", "a17 绿子")  # the north tip, top row first
