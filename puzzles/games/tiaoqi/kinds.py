@@ -35,7 +35,6 @@ from engines.tiaoqi import (
     CAMPS,
     OPPOSITE,
     SEATINGS,
-    STAR,
     IllegalMove,
     Move,
     Position,
@@ -1201,4 +1200,4 @@ class Diagram(LessonPicture):
         )
 
 
-__all__ = ["STAR", "position"]
+__all__ = ["position", "rules"]

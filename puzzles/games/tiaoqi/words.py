@@ -1,5 +1,5 @@
 """跳棋's words for learners, in both languages: the colours, the sides, holes and
-moves, the engine's reasons and the kinds' prompts."""
+moves, the engine's reasons, a chain's count of jumps."""
 
 from __future__ import annotations
 
