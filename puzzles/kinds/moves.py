@@ -67,6 +67,15 @@ def read_move(post: Mapping[str, Any], read_point: Callable[[str], str]) -> Pick
     return FromTo(start, end)
 
 
+def read_clicked(post: Mapping[str, Any], read_point: Callable[[str], str]) -> str:
+    """One point clicked (``move=e5``), as the game writes it: a marking drill's tick,
+    a "click the point" answer. ``BadAnswer`` for anything else."""
+    text = post.get(MOVE)
+    if not isinstance(text, str) or not text.strip():
+        raise BadAnswer(_("no point was given"))
+    return _point(text.strip(), read_point)
+
+
 def _point(text: str, read_point: Callable[[str], str]) -> str:
     try:
         return read_point(text[:8])

@@ -55,7 +55,6 @@ from puzzles.kinds import (
     ILLEGAL,
     PREPARED,
     WRONG,
-    BadAnswer,
     InvalidPuzzle,
     PuzzleKind,
     Verdict,
@@ -65,7 +64,15 @@ from puzzles.kinds import (
     register,
     toggle_mark,
 )
-from puzzles.kinds.moves import FromTo, Pick, arrange, not_movable, picked, read_move
+from puzzles.kinds.moves import (
+    FromTo,
+    Pick,
+    arrange,
+    not_movable,
+    picked,
+    read_clicked,
+    read_move,
+)
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import SEAT_COLORS, SIDE_COLORS, picture, two_player_view
@@ -331,15 +338,7 @@ class ReachKind(TiaoqiKind):
     def parse_answer(self, data, state, post):
         if post.get("answer") == "done":
             return "done"
-        text = post.get("move")
-        if not isinstance(text, str) or not text.strip():
-            raise BadAnswer(_("no point was given"))
-        try:
-            return _read_point(text.strip()[:4])
-        except ValueError:
-            raise BadAnswer(
-                _("%(text)s is not a point of the board") % {"text": text[:4]}
-            ) from None
+        return read_clicked(post, _read_point)
 
     def answer_text(self, answer):
         return str(answer)
@@ -1074,15 +1073,7 @@ class CampKind(PuzzleKind):
         )
 
     def parse_answer(self, data, state, post):
-        text = post.get("move")
-        if not isinstance(text, str) or not text.strip():
-            raise BadAnswer(_("no point was given"))
-        try:
-            return _read_point(text.strip()[:4])
-        except ValueError:
-            raise BadAnswer(
-                _("%(text)s is not a point of the board") % {"text": text[:4]}
-            ) from None
+        return read_clicked(post, _read_point)
 
     def check(self, data, state, answer):
         hole = parse_hole(answer)

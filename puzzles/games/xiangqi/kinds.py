@@ -62,7 +62,16 @@ from puzzles.kinds import (
     toggle_mark,
     unjudged,
 )
-from puzzles.kinds.moves import MOVE, SELECT, FromTo, Pick, arrange, not_movable, picked
+from puzzles.kinds.moves import (
+    MOVE,
+    SELECT,
+    FromTo,
+    Pick,
+    arrange,
+    not_movable,
+    picked,
+    read_clicked,
+)
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import draw, picture
@@ -463,15 +472,7 @@ class LegalKind(XiangqiKind):
             return read_choice(post, ("legal", "illegal"))
         if post.get("answer") == "done":
             return "done"
-        text = post.get("move")
-        if not isinstance(text, str) or not text.strip():
-            raise BadAnswer(_("no point was given"))
-        try:
-            return _read_point(text.strip()[:4])
-        except ValueError:
-            raise BadAnswer(
-                _("%(text)s is not a point of the board") % {"text": text[:4]}
-            ) from None
+        return read_clicked(post, _read_point)
 
     def check(self, data, state, answer):
         if self.mode(data) == "move":
