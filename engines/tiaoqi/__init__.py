@@ -36,6 +36,7 @@ __all__ = [
     "Move",
     "Position",
     "camp_of",
+    "forward",
     "hole_name",
     "home_of",
     "jumps",
@@ -185,6 +186,17 @@ class Move:
     @property
     def is_jump(self) -> bool:
         return distance(self.path[0], self.path[1]) == 2
+
+    @property
+    def jumps(self) -> int:
+        """How many jumps the chain makes (0 for a step)."""
+        return len(self.path) - 1 if self.is_jump else 0
+
+
+def forward(side: int, move: Move) -> int:
+    """Rows ``move`` gains towards ``side``'s target (side 0 goes north: z falls)."""
+    gain = move.start[2] - move.end[2]
+    return gain if side == 0 else -gain
 
 
 @dataclass

@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import Move, Position, moves, play
+from . import Move, Position, forward, moves, play
 from .fewest import Lines, SearchLimit, fastest_lines
 
 __all__ = [
@@ -40,7 +40,6 @@ __all__ = [
     "endgames",
     "farthest",
     "farthests",
-    "forward",
     "hops_over",
     "play_game",
 ]
@@ -53,12 +52,6 @@ NEAR = {1: 12, 2: 10, 3: 5}
 # Searches tried per game for one, two and three pieces out: with three out the
 # pieces inside shuffle too, and most searches run over ``MAX_POSITIONS``.
 TRIES = {1: 3, 2: 3, 3: 1}
-
-
-def forward(side: int, move: Move) -> int:
-    """Rows gained towards the side's target (red goes north: z falls)."""
-    gain = move.start[2] - move.end[2]
-    return gain if side == 0 else -gain
 
 
 def choose(position: Position, rng: random.Random, *, noise: float = 2.5) -> Move | None:
@@ -116,11 +109,6 @@ def _out(position: Position, side: int = 0) -> list:
 def _behind(holes) -> int:
     """Rows red's pieces on ``holes`` have still to go to the front of the target."""
     return sum(max(0, h[2] + 5) for h in holes)
-
-
-def key(position: Position) -> tuple:
-    """The pieces, whatever the move order that reached them."""
-    return tuple(sorted(position.pieces.items()))
 
 
 def hops_over(position: Position, move: Move) -> list[int]:
@@ -261,7 +249,7 @@ class Farthest:
     @property
     def chain(self) -> int:
         """The most jumps among the right moves."""
-        return max(len(m.path) - 1 for m in self.right)
+        return max(m.jumps for m in self.right)
 
     @property
     def rating(self) -> int:

@@ -70,26 +70,23 @@ def own_moves(data) -> list[Move]:
     return found
 
 
-def jumps(move: Move) -> int:
-    return len(move.path) - 1 if move.is_jump else 0
-
-
 def meets(data, move: Move) -> bool:
     """The goal of a ``tiaoqi.move`` exercise, read from the engine's move."""
     goal = data["goal"]
     if goal == "to":
         return move.end == parse_hole(data["to"])
     if goal == "jump":
-        return jumps(move) >= data.get("jumps", 1)
-    if goal == "target":
-        return move.end in position(data).target(position(data).to_move)
+        return move.jumps >= data.get("jumps", 1)
+    if goal == "target":  # into the camp, from outside it
+        target = position(data).target(position(data).to_move)
+        return move.end in target and move.start not in target
     return not move.is_jump
 
 
 def gain(data, move: Move) -> int:
     """A move's worth by the ``tiaoqi.longest`` measure: jumps, or rows towards the target."""
     if data.get("measure", "ahead") == "jumps":
-        return jumps(move)
+        return move.jumps
     rows = move.start[2] - move.end[2]  # red heads north, where z falls
     return rows if position(data).to_move == 0 else -rows
 

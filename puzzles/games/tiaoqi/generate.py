@@ -24,8 +24,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from engines.tiaoqi import Move, hole_name, play
-from engines.tiaoqi.generate import Endgame, Farthest, endgames, farthests, forward, hops_over
+from engines.tiaoqi import Move, forward, hole_name, play
+from engines.tiaoqi.generate import Endgame, Farthest, endgames, farthests, hops_over
 from puzzles.generating import puzzle_table
 
 from .words import move_text, path_text
@@ -113,7 +113,7 @@ def longest_words(found: Farthest) -> tuple[str, str]:
     for move in sorted(found.right, key=lambda m: (_order(m.start), _order(m.end))):
         over = hops_over(found.position, move)
         own, green = over.count(0), over.count(1)
-        jumps = len(move.path) - 1
+        jumps = move.jumps
         bridges_zh = "、".join(
             part
             for part in (f"自己的棋子 {own} 次" if own else "", f"绿棋 {green} 次" if green else "")

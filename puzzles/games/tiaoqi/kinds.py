@@ -39,6 +39,7 @@ from engines.tiaoqi import (
     Move,
     Position,
     camp_of,
+    forward,
     hole_name,
     parse_hole,
     play,
@@ -181,19 +182,6 @@ def _read_point(text: str) -> str:
     return hole_name(parse_hole(text))
 
 
-def _name(hole: Hole) -> str:
-    return hole_name(hole)
-
-
-def _forward(side: int, start: Hole, end: Hole) -> int:
-    """Rows gained towards the side's target (red moves north: z falls)."""
-    return (start[2] - end[2]) if side == 0 else (end[2] - start[2])
-
-
-def _jumps(move: Move) -> int:
-    return len(move.path) - 1 if move.is_jump else 0
-
-
 def _why(board: Position, start: Hole, end: Hole) -> str | None:
     """The rule that forbids ``start`` → ``end`` for the piece's own side, or None."""
     moving = board.copy()
@@ -265,7 +253,7 @@ class TiaoqiKind(PuzzleKind):
                 "none" if side is None else "own" if side == board.to_move else "theirs"
             )
         if isinstance(answer, Pick):
-            name = _name(start)
+            name = hole_name(start)
             return picked(
                 name,
                 both(
@@ -287,9 +275,9 @@ class TiaoqiKind(PuzzleKind):
 
     def controls(self, data, board: Position, verdict: Verdict | None, **options) -> str:
         lifted = verdict.picked if verdict is not None and verdict.picked else ""
-        targets = {_name(h) for h in reach(board, parse_hole(lifted))} if lifted else ()
+        targets = {hole_name(h) for h in reach(board, parse_hole(lifted))} if lifted else ()
         shown = picture(_colored(board), view=self.view(data), clickable=True, **options)
-        movable = {_name(h) for h in self.movable(data, board)}
+        movable = {hole_name(h) for h in self.movable(data, board)}
         return draw_picture(arrange(shown, movable=movable, picked=lifted, targets=targets))
 
     def drawn(self, data, board: Position, **options) -> str:
@@ -325,7 +313,7 @@ class ReachKind(TiaoqiKind):
         return {_hole(data.get("piece"), "piece")}
 
     def prompt(self, data):
-        start = _name(_hole(data.get("piece"), "piece"))
+        start = hole_name(_hole(data.get("piece"), "piece"))
         return both(
             f"把 {start} 的棋子这一步能走到的位置全部点出来，再按“完成”。",
             f"Mark every hole the piece on {start} can reach in one move, then press Done.",
@@ -333,7 +321,7 @@ class ReachKind(TiaoqiKind):
 
     def truth(self, data) -> set[str]:
         board = position(data)
-        return {_name(h) for h in reach(board, _hole(data["piece"], "piece"))}
+        return {hole_name(h) for h in reach(board, _hole(data["piece"], "piece"))}
 
     def parse_answer(self, data, state, post):
         if post.get("answer") == "done":
@@ -346,7 +334,7 @@ class ReachKind(TiaoqiKind):
     def check(self, data, state, answer):
         start = _hole(data["piece"], "piece")
         if answer != "done":
-            if answer == _name(start):
+            if answer == hole_name(start):
                 words = both(
                     "点它能走到的位置，不是棋子本身。",
                     "Mark the holes it can reach, not the piece itself.",
@@ -355,7 +343,7 @@ class ReachKind(TiaoqiKind):
             return toggle_mark(state, answer)
         board = position(data)
         found = reach(board, start)
-        truth = {_name(h) for h in found}
+        truth = {hole_name(h) for h in found}
         chosen = set(state.get("marked", []))
         state = {"marked": list(state.get("marked", [])), "judged": True}
         if chosen == truth:
@@ -366,7 +354,7 @@ class ReachKind(TiaoqiKind):
                 words = both(f"全部找到，一共 {len(truth)} 个位置。", f"All {len(truth)} found.")
             if chains:
                 longest = max(chains, key=len)
-                route = "-".join(_name(h) for h in longest)
+                route = "-".join(hole_name(h) for h in longest)
                 words = both(
                     words["zh"] + f"最远的一串连跳：{route}。",
                     words["en"] + f" The longest chain: {route}.",
@@ -417,7 +405,7 @@ class ReachKind(TiaoqiKind):
         if clickable:
             shown.toggle = "picked"
             for spot in shown.spots:
-                if spot.name == _name(start):
+                if spot.name == hole_name(start):
                     spot.clickable = False
         drawn = draw_picture(shown)
         if not interactive:
@@ -448,7 +436,7 @@ class MoveKind(TiaoqiKind):
         if goal == "to":
             return move.end == _hole(data.get("to"), "to")
         if goal == "jump":
-            return _jumps(move) >= _whole(data, "jumps", 1, 1, 20)
+            return move.jumps >= _whole(data, "jumps", 1, 1, 20)
         if goal == "target":  # into the camp: a piece already there moving inside does not count
             target = board.target(board.to_move)
             return move.end in target and move.start not in target
@@ -480,7 +468,7 @@ class MoveKind(TiaoqiKind):
     def goal_words(self, data) -> dict[str, str]:
         goal = self.goal(data)
         if goal == "to":
-            to = _name(_hole(data["to"], "to"))
+            to = hole_name(_hole(data["to"], "to"))
             return both(f"走到 {to}", f"reach {to}")
         if goal == "jump":
             count = _whole(data, "jumps", 1, 1, 20)
@@ -497,7 +485,7 @@ class MoveKind(TiaoqiKind):
         goal = self.goal_words(data)
         chosen = self.piece(data)
         if chosen is not None:
-            name = _name(chosen)
+            name = hole_name(chosen)
             return both(
                 f"{side['zh']}走：用 {name} 的棋子{goal['zh']}。",
                 f"{side['en']} to move: with the piece on {name}, {goal['en']}.",
@@ -512,7 +500,7 @@ class MoveKind(TiaoqiKind):
         right = self.answers(data)
         done = {"moves": [move_text(move)], "path": path_text(move)}
         if self.meets(data, board, move):
-            how = jumps_both(_jumps(move))
+            how = jumps_both(move.jumps)
             return Verdict(
                 CORRECT,
                 message=both(
@@ -521,7 +509,7 @@ class MoveKind(TiaoqiKind):
                 ),
             ), done
         goal = self.goal_words(data)
-        how = jumps_both(_jumps(move))
+        how = jumps_both(move.jumps)
         message = both(
             f"{path_text(move)} 可以走（{how['zh']}），但没有做到：{goal['zh']}。",
             f"{path_text(move)} is legal ({how['en']}), but it does not {goal['en']}.",
@@ -567,8 +555,8 @@ class LongestKind(TiaoqiKind):
 
     def value(self, data, board: Position, move: Move) -> int:
         if self.measure(data) == "jumps":
-            return _jumps(move)
-        return _forward(board.to_move, move.start, move.end)
+            return move.jumps
+        return forward(board.to_move, move)
 
     def scored(self, data) -> list[tuple[int, Move]]:
         board = position(data)
@@ -608,7 +596,7 @@ class LongestKind(TiaoqiKind):
             task = both("走一步向前走得最远的棋", "play the move that goes farthest forward")
         if chosen is None:
             return both(f"{side['zh']}走：{task['zh']}。", f"{side['en']} to move: {task['en']}.")
-        name = _name(chosen)
+        name = hole_name(chosen)
         return both(
             f"{side['zh']}走：用 {name} 的棋子{task['zh']}。",
             f"{side['en']} to move: with the piece on {name}, {task['en']}.",
@@ -683,7 +671,7 @@ class LongestKind(TiaoqiKind):
 
 
 def _key(holes) -> str:
-    return " ".join(sorted(_name(h) for h in holes))
+    return " ".join(sorted(hole_name(h) for h in holes))
 
 
 @register
@@ -849,13 +837,13 @@ class LegalKind(TiaoqiKind):
         board = position(data)
         start, _end = _move(data)
         if start not in board.pieces:
-            raise InvalidPuzzle(f"move: there is no piece on {_name(start)}")
+            raise InvalidPuzzle(f"move: there is no piece on {hole_name(start)}")
 
     def start(self, data):
         return {}
 
     def prompt(self, data):
-        start, end = (_name(h) for h in _move(data))
+        start, end = (hole_name(h) for h in _move(data))
         return both(
             f"{start} 的棋子一步走到 {end}（箭头），合规吗？",
             f"May the piece on {start} move to {end} in one move (the arrow)?",
@@ -873,8 +861,8 @@ class LegalKind(TiaoqiKind):
         why = _why(board, start, end)
         if why is None:
             path = reach(board, start)[end]
-            route = "-".join(_name(h) for h in path)
-            how = jumps_both(_jumps(Move(start, end, path)))
+            route = "-".join(hole_name(h) for h in path)
+            how = jumps_both(Move(start, end, path).jumps)
             words = both(f"合规：{route}（{how['zh']}）。", f"Legal: {route} ({how['en']}).")
         else:
             words = reason(why)
@@ -1130,7 +1118,7 @@ class Diagram(LessonPicture):
         for color in COLORS:
             for hole in _holes(data, color):
                 if hole in placed:
-                    raise InvalidPuzzle(f"{_name(hole)} holds two pieces")
+                    raise InvalidPuzzle(f"{hole_name(hole)} holds two pieces")
                 placed[hole] = color
         return placed
 

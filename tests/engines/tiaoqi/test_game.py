@@ -14,6 +14,7 @@ from engines.boards import distance
 from engines.tiaoqi import (
     IllegalMove,
     Position,
+    forward,
     hole_name,
     home_of,
     moves,
@@ -205,8 +206,7 @@ def play_out(rng, rules):
         if not legal:
             game.pass_()
             continue
-        sign = -1 if position.to_move == 0 else 1
-        gain = {m: sign * (m.end[2] - m.start[2]) for m in legal}
+        gain = {m: forward(position.to_move, m) for m in legal}
         best = max(gain.values())
         choice = (
             rng.choice([m for m, g in gain.items() if g == best])
