@@ -235,6 +235,10 @@ class Position:
     def home(self, side: int) -> frozenset[Hole]:
         return home_of(side, self.rules.pieces)
 
+    def filled(self, side: int) -> bool:
+        """Every hole of ``side``'s target holds one of its pieces (CC-08)."""
+        return all(self.pieces.get(h) == side for h in self.target(side))
+
     def is_empty(self, hole: Hole) -> bool:
         return hole in STAR and hole not in self.pieces
 

@@ -57,8 +57,7 @@ class Game:
 
     def finished(self, side: int) -> bool:
         """Every hole of ``side``'s target holds one of its pieces (CC-08)."""
-        pieces = self.position.pieces
-        return all(pieces.get(h) == side for h in self.position.target(side))
+        return self.position.filled(side)
 
     def play(self, start, end) -> Move:
         """The side to move moves ``start`` → ``end`` (hole names or coordinates)."""

@@ -91,14 +91,9 @@ def play_game(rng: random.Random, *, noise: tuple[float, float] = (2.5, 25.0)) -
             position.to_move = 1 - position.to_move
             continue
         position, _move = play(position, move.start, move.end)
-        if all(_home(position, s) for s in (0, 1)):
+        if position.filled(0) and position.filled(1):
             break
     return seen
-
-
-def _home(position: Position, side: int) -> bool:
-    target = position.target(side)
-    return all(position.pieces.get(h) == side for h in target)
 
 
 def _out(position: Position, side: int = 0) -> list:
