@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from django.utils.translation import gettext as _
 
-from engines.boards import anchor
+from engines.boards import add, anchor
 from engines.tiaoqi import CAMPS, HOMES, STAR, hole_name
 from puzzles.boards import FREE, Arrow, Line, Picture, Piece, Spot
 from puzzles.boards import draw as draw_picture
@@ -99,7 +99,7 @@ def picture(
     paths = []
     for hole in holes:
         for direction in ((1, -1, 0), (1, 0, -1), (0, 1, -1)):
-            other = tuple(a + b for a, b in zip(hole, direction, strict=True))
+            other = add(hole, direction)
             if other in shown:
                 (x1, y1), (x2, y2) = at(hole), at(other)
                 paths.append(f"M{x1:.3f} {y1:.3f}L{x2:.3f} {y2:.3f}")
