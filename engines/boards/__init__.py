@@ -7,7 +7,8 @@ boards we teach:
 * **cube-hex** points ``(x, y, z)`` with ``x + y + z == 0`` (the Chinese-checkers
   star): six directions, the permutations of ``(1, -1, 0)``; the distance is the
   number of steps, ``max(|dx|, |dy|, |dz|)``; a 60° turn is ``(x, y, z) → (-y, -z, -x)``;
-* **square** points ``(column, row)``: four directions (eight with diagonals).
+* **square** points ``(column, row)``: four directions (eight with diagonals), a
+  quarter turn about the board's centre (``quarter_turn``).
 
 ``reach`` is the breadth-first search both games need: from a start, over the
 points a move may go to next, every point reached once with one shortest path.
@@ -36,6 +37,7 @@ __all__ = [
     "distance",
     "hexagon",
     "line",
+    "quarter_turn",
     "reach",
     "reflect",
     "rotate",
@@ -73,6 +75,20 @@ def rotate(point: Hex, turns: int = 1) -> Hex:
     for _ in range(turns % 6):
         x, y, z = -y, -z, -x
     return (x, y, z)
+
+
+def quarter_turn(point: tuple[int, int], size: int, turns: int = 1) -> tuple[int, int]:
+    """A square point ``(column, row)`` turned ``turns`` × 90° clockwise as ``anchor``
+    draws it (rows grow downwards) about the centre of a board whose columns and rows
+    run from 0 to ``size``.
+
+    >>> quarter_turn((6, 16), 16), quarter_turn((6, 16), 16, 4)
+    ((0, 6), (6, 16))
+    """
+    x, y = point
+    for _ in range(turns % 4):
+        x, y = size - y, x
+    return (x, y)
 
 
 def reflect(point: Hex) -> Hex:
