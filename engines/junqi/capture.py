@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from . import Move, Point, Position, apply, fight, name, reach
 
-__all__ = ["Lines", "SearchLimit", "fastest_lines", "key"]
+__all__ = ["Lines", "SearchLimit", "fastest_lines", "key", "keys_after"]
 
 
 class SearchLimit(Exception):
@@ -42,6 +42,29 @@ def key(position: Position, seat: int) -> str:
                  if piece.seat == seat)  # fmt: skip
     others = sorted(name(p) for p, piece in position.pieces.items() if piece.seat != seat)
     return " ".join(own) + " | " + " ".join(others)
+
+
+def keys_after(position: Position, seat: int):
+    """``key(apply(position, move), seat)`` for the moves of ``seat`` in ``position``,
+    mostly without playing them: a move changes only its own piece's entry, and the
+    other pieces' part only when it removes one (with a taken flag, its whole army)."""
+    own = {p: f"{name(p)}:{piece.rank}" for p, piece in position.pieces.items()
+           if piece.seat == seat}  # fmt: skip
+    others = " ".join(sorted(name(p) for p, piece in position.pieces.items()
+                             if piece.seat != seat))  # fmt: skip
+
+    def after(move: Move) -> str:
+        entries = dict(own)
+        del entries[move.start]
+        if move.result in (None, "attacker", "flag"):
+            entries[move.end] = f"{name(move.end)}:{move.piece.rank}"
+        if move.defender is None or move.result == "defender":
+            rest = others
+        else:
+            rest = key(apply(position, move), seat).partition(" | ")[2]
+        return " ".join(sorted(entries.values())) + " | " + rest
+
+    return after
 
 
 def _successors(position: Position, seat: int) -> list[Move]:
@@ -78,16 +101,16 @@ def fastest_lines(
     for i in range(max_moves):
         nxt: dict[str, Position] = {}
         for here in layers[i].values():
+            after_key = keys_after(here, seat)
             for move in _successors(here, seat):
                 if takes(move, target):
                     depth = i + 1
                     continue
-                after = apply(here, move)
-                k = key(after, seat)
+                k = after_key(move)
                 if k in seen:
                     continue
                 seen.add(k)
-                nxt[k] = after
+                nxt[k] = apply(here, move)
                 count += 1
                 if count > max_positions:
                     raise SearchLimit(count)
@@ -102,11 +125,12 @@ def fastest_lines(
         found_good = set()
         for k, here in layers[i].items():
             chosen = []
+            after_key = keys_after(here, seat)
             for move in _successors(here, seat):
                 if i == depth - 1:
                     if takes(move, target):
                         chosen.append(move.text)
-                elif key(apply(here, move), seat) in good:
+                elif after_key(move) in good:
                     chosen.append(move.text)
             if chosen:
                 best[k] = sorted(set(chosen))
