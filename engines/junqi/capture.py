@@ -44,25 +44,29 @@ def key(position: Position, seat: int) -> str:
     return " ".join(own) + " | " + " ".join(others)
 
 
-def keys_after(position: Position, seat: int):
-    """``key(apply(position, move), seat)`` for the moves of ``seat`` in ``position``,
-    mostly without playing them: a move changes only its own piece's entry, and the
-    other pieces' part only when it removes one (with a taken flag, its whole army)."""
-    own = {p: f"{name(p)}:{piece.rank}" for p, piece in position.pieces.items()
-           if piece.seat == seat}  # fmt: skip
-    others = " ".join(sorted(name(p) for p, piece in position.pieces.items()
-                             if piece.seat != seat))  # fmt: skip
+def keys_after(position: Position, seat: int, known: str | None = None):
+    """``key(apply(position, move), seat)`` for the moves of ``seat`` in ``position``
+    (whose key is ``known``, when it is), without playing them: a move changes only
+    its own piece's entry, and the other pieces' part only when it removes one; a
+    taken flag takes its whole army with it, and only then is the move played."""
+    known = key(position, seat) if known is None else known
+    mine, _bar, rest = known.partition(" | ")
+    own = {entry.partition(":")[0]: entry for entry in mine.split(" ") if entry}
+    others = rest.split(" ") if rest else []
 
     def after(move: Move) -> str:
         entries = dict(own)
-        del entries[move.start]
+        del entries[name(move.start)]
         if move.result in (None, "attacker", "flag"):
-            entries[move.end] = f"{name(move.end)}:{move.piece.rank}"
+            entries[name(move.end)] = f"{name(move.end)}:{move.piece.rank}"
         if move.defender is None or move.result == "defender":
-            rest = others
+            left = rest
+        elif move.result == "flag":
+            left = key(apply(position, move), seat).partition(" | ")[2]
         else:
-            rest = key(apply(position, move), seat).partition(" | ")[2]
-        return " ".join(sorted(entries.values())) + " | " + rest
+            gone = name(move.end)
+            left = " ".join(n for n in others if n != gone)
+        return " ".join(sorted(entries.values())) + " | " + left
 
     return after
 
@@ -100,8 +104,8 @@ def fastest_lines(
     depth = None
     for i in range(max_moves):
         nxt: dict[str, Position] = {}
-        for here in layers[i].values():
-            after_key = keys_after(here, seat)
+        for here_key, here in layers[i].items():
+            after_key = keys_after(here, seat, here_key)
             for move in _successors(here, seat):
                 if takes(move, target):
                     depth = i + 1
@@ -125,7 +129,7 @@ def fastest_lines(
         found_good = set()
         for k, here in layers[i].items():
             chosen = []
-            after_key = keys_after(here, seat)
+            after_key = keys_after(here, seat, k)
             for move in _successors(here, seat):
                 if i == depth - 1:
                     if takes(move, target):
