@@ -51,12 +51,13 @@ def position_data(position) -> dict:
 
 
 def listed(texts, zh: bool, limit: int = SHOWN) -> str:
-    """Items joined as each language writes a list, and how many more."""
+    """Items joined as each language writes a list, the first ``limit`` of them
+    ("and 2 more"; "等" in Chinese, after the count said before)."""
     texts = list(texts)
     shown = ("、" if zh else ", ").join(texts[:limit])
     more = len(texts) - limit
     if more > 0:
-        shown += f" 等 {len(texts)} 个" if zh else f" and {more} more"
+        shown += "等" if zh else f" and {more} more"
     return shown
 
 
@@ -110,7 +111,8 @@ def reach_words(found: Reach) -> tuple[tuple[str, str], tuple[str, str]]:
     attacks = sorted(found.attacks, key=lambda p: _order(name(p)))
     if attacks:
         zh[0] += (
-            f"，其中 {len(attacks)} 个是攻击：{listed((at(board, p)[0] for p in attacks), True)}"
+            f"，其中 {len(attacks)} 个是攻击敌方棋子："
+            f"{listed((at(board, p)[0] for p in attacks), True)}"
         )
         en[0] += (
             f", {len(attacks)} of them {'an attack' if len(attacks) == 1 else 'attacks'}:"
