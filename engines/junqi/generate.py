@@ -327,7 +327,7 @@ def reach_puzzle(position: Position, start: Point) -> Reach | None:
     plain.pieces[start] = Piece(0, "lieutenant" if piece.rank == "engineer" else piece.rank)
     straight = reach(plain, start)
     bent = tuple(p for p in found if p not in straight)
-    arcs = tuple(p for p, path in found.items() if rounds_arc(path) and len(path) > 2)
+    arcs = tuple(p for p, path in found.items() if rounds_arc(path))
     stops = tuple(run[-1] for run in _runs(board, start) if run[-1] in board.pieces)
     if piece.rank == "engineer":
         if len(bent) < 3:

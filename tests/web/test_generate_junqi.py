@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from engines.junqi import Piece, moves, name, parse_point, play, reach
+from engines.junqi import RAIL, Piece, moves, name, parse_point, play, reach
 from engines.junqi.capture import fastest_lines, key
 from puzzles.games.junqi.kinds import position
 from puzzles.kinds import CONTINUE, CORRECT, get_kind
@@ -50,6 +50,15 @@ def number(pattern, text) -> int:
     return int(found.group(1))
 
 
+def pairs(path):
+    return zip(path, path[1:], strict=False)
+
+
+def diagonal(a, b) -> bool:
+    """A diagonal railway step: only an arc's joint is one (a camp's are roads)."""
+    return a in RAIL and b in RAIL and abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1
+
+
 def check_reach(puzzle):
     data, said = puzzle["data"], puzzle["explanation"]["en"]
     board = position(data)
@@ -67,10 +76,25 @@ def check_reach(puzzle):
         bent = set(found) - set(reach(plain, start))
         assert number(r"(\d+) of these points need a right-angle turn", said) == len(bent)
         assert 15 <= len(found) <= 60 and len(bent) >= 3
-    # The route it names is one move of that piece.
+    # The route it names is one move of that piece, and as far as it says.
     route = re.search(r"for example ([A-Z0-9-]+)|the farthest [A-Z0-9]+: ([A-Z0-9-]+)", said)
-    points = (route.group(1) or route.group(2)).split("-")
-    assert parse_point(points[0]) == start and parse_point(points[-1]) in found
+    points = [parse_point(t) for t in (route.group(1) or route.group(2)).split("-")]
+    assert points[0] == start and points[-1] in found
+    assert len(points) == len(found[points[-1]])
+    if board.pieces[start].rank == "engineer":
+        steps = number(r"The farthest is [A-Z0-9]+, (\d+) steps? away", said)
+        assert steps == len(points) - 1 == max(len(path) for path in found.values()) - 1
+    else:  # round an arc: across the diagonal joint of two areas' front corners
+        arcs = [q for q, path in found.items() if any(diagonal(a, b) for a, b in pairs(path))]
+        assert number(r"Round an arc it reaches (\d+) points?", said) == len(arcs)
+        assert points[-1] in arcs
+        # Each piece said to cut a run is there, whose it is said to be.
+        cut = said.split("Pieces that cut its straight runs: ")[1].split(".")[0]
+        for whose, where in re.findall(
+            r"(your own|your ally's|East's|West's) [A-Za-z ]+ on ([A-Z0-9]+)", cut
+        ):
+            seat = board.pieces[parse_point(where)].seat
+            assert {"your own": 0, "your ally's": 2, "East's": 1, "West's": 3}[whose] == seat
     # Every piece left matters: without it, the piece reaches other points.
     for p in board.pieces:
         if p != start:
