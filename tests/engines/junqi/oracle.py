@@ -242,7 +242,20 @@ def line_reach(position, start) -> dict:
 # 司令 > 军长 > 师长 > 旅长 > 团长 > 营长 > 连长 > 排长 > 工兵; equal ranks: both (R04);
 # 地雷小于工兵，大于所有其他棋子; 炸弹与任何棋子相遇时，双方都消失; any piece takes
 # the flag, a bomb too by default (R08).
-ORDER = "司令 军长 师长 旅长 团长 营长 连长 排长 工兵 炸弹 地雷 军旗".split()
+ORDER = [
+    "司令",
+    "军长",
+    "师长",
+    "旅长",
+    "团长",
+    "营长",
+    "连长",
+    "排长",
+    "工兵",
+    "炸弹",
+    "地雷",
+    "军旗",
+]
 FIGHT_ROWS = {
     #      司军师旅团营连排工炸雷旗
     "司令": "BAAAAAAAABDF",

@@ -75,12 +75,12 @@ def test_jqr05_camps_join_all_eight_neighbours_other_roads_are_orthogonal():
 
 
 def test_the_picture_typed_again_is_the_engines_board():
-    assert oracle.KINDS == BOARD.kinds
+    assert BOARD.kinds == oracle.KINDS
     assert len(oracle.KINDS) == 129
 
 
 def test_the_links_read_off_the_picture_are_the_engines():
-    assert oracle.ROAD_LINKS == engine_road_links()
+    assert engine_road_links() == oracle.ROAD_LINKS
     assert oracle.RAIL_EDGES == RAIL_EDGES
     assert len(oracle.RAIL_EDGES) == 92 and len(oracle.RAIL_EDGES | oracle.ROAD_LINKS) == 288
 
