@@ -614,8 +614,8 @@ def setup_faults(area: str, placement: Mapping[Point, str]) -> list[tuple[str, P
             continue
         _area, k, _j = where
         if _KINDS[p] == "camp":
-            faults.append(("camp", p))
-        elif rank == "flag" and _KINDS[p] != "hq":
+            faults.append(("camp", p))  # JQ-R03, and the piece's own rule too
+        if rank == "flag" and _KINDS[p] != "hq":
             faults.append(("flag", p))  # JQ-07
         elif rank == "bomb" and k == FRONT_ROW:
             faults.append(("bomb", p))  # JQ-09
