@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engines.boards import SQUARE_DIRECTIONS, Board, add, quarter_turn
@@ -372,7 +372,11 @@ class Position:
     seen: dict[int, frozenset[Point]] = field(default_factory=dict)
 
     def copy(self) -> Position:
-        return replace(self, pieces=dict(self.pieces), seen=dict(self.seen))
+        after = object.__new__(Position)  # every field, without dataclasses.replace's cost
+        after.__dict__.update(self.__dict__)
+        after.pieces = dict(self.pieces)
+        after.seen = dict(self.seen)
+        return after
 
     def of(self, seat: int) -> dict[Point, str]:
         return {p: piece.rank for p, piece in self.pieces.items() if piece.seat == seat}
