@@ -258,7 +258,7 @@ class JunqiKind(PuzzleKind):
             if piece.seat != board.to_move:
                 return not_movable("theirs")
             if not is_movable(start, piece):
-                code = "hq" if BOARD.kind(start) == "hq" else piece.rank
+                code = piece.rank if piece.rank in ("mine", "flag") else "hq"
                 return Verdict(ILLEGAL, message=reason(code))
             return not_movable("own")
         if isinstance(answer, Pick):
