@@ -1,0 +1,1 @@
+"""四国军棋: its puzzle kinds, lesson pictures and drawing."""
