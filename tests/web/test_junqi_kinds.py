@@ -338,3 +338,12 @@ def test_a_malformed_or_tampered_answer_is_a_400_and_keeps_the_attempt(client):
 def test_every_point_name_reads_back():
     for p in BOARD.points:
         assert point(name(p)) == p
+
+
+def test_english_boards_carry_a_key_to_the_characters_on_their_pieces():
+    kind, data = ready("junqi.capture", DIG)
+    assert "board-key" not in kind.board(data, kind.start(data))  # 中文: no key needed
+    with translation.override("en"):
+        page = kind.board(data, kind.start(data))
+    key = re.search(r'<p class="board-key">(.*?)</p>', page).group(1)
+    assert re.sub(r"<[^>]+>", "", key) == "工 Engineer · 雷 Landmine · 旗 Flag"

@@ -51,7 +51,6 @@ from engines.junqi import (
 from engines.junqi.capture import SearchLimit, fastest_lines, key
 from engines.junqi.rules import Rules
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards import draw as draw_picture
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -78,6 +77,7 @@ from puzzles.kinds.moves import (
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import picture, view_of
+from .draw import render as draw_picture
 from .words import (
     SEAT_KEYS,
     moves_both,
