@@ -788,12 +788,9 @@ class SetupKind(PuzzleKind):
         return placement
 
     def prompt(self, data):
-        if self.fixing(data) and setup_faults("S", self.placement(data)):
-            return both(
-                "这样布阵合规吗？不合规的话，再交换棋子把它改对：先点一个子，再点要和它换位的子。",
-                "Is this set-up legal? If not, put it right: click a piece, then the piece to"
-                " swap it with.",
-            )
+        # The same words whatever the answer: a prompt that spoke of swaps only when
+        # the set-up breaks a rule would give the answer away. How to swap is said
+        # once the learner has found it illegal.
         return both("这样布阵合规吗？", "Is this set-up legal?")
 
     def parse_answer(self, data, state, post):
@@ -843,8 +840,10 @@ class SetupKind(PuzzleKind):
             return Verdict(
                 CONTINUE,
                 message=both(
-                    f"对，不合规。{words['zh']}现在交换棋子把它改对。",
-                    f"Right, it is not legal. {words['en']} Now swap pieces to put it right.",
+                    f"对，不合规。{words['zh']}现在交换棋子把它改对：先点一个子，再点要和它"
+                    "换位的子。",
+                    f"Right, it is not legal. {words['en']} Now put it right: click a piece,"
+                    " then the piece to swap it with.",
                 ),
             ), {**state, "said": answer}
         if not state.get("said") or state.get("done"):
