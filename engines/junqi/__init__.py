@@ -462,10 +462,10 @@ def why(position: Position, start: Point, end: Point) -> str | None:
     mover = position.pieces.get(start)
     if mover is None:
         return "no-piece"
-    if _KINDS[start] == "hq":
-        return "hq"
     if mover.rank in ("mine", "flag"):
         return mover.rank
+    if _KINDS[start] == "hq":
+        return "hq"
     if end == start:
         return "not-a-move"
     if end in reach(position, start):
