@@ -38,10 +38,26 @@ class Lines:
 
 def key(position: Position, seat: int) -> str:
     """A placement as the search keys it: the seat's pieces and every other piece."""
-    own = sorted(f"{name(p)}:{piece.rank}" for p, piece in position.pieces.items()
-                 if piece.seat == seat)  # fmt: skip
-    others = sorted(name(p) for p, piece in position.pieces.items() if piece.seat != seat)
-    return " ".join(own) + " | " + " ".join(others)
+    return _text(_key(position, seat))
+
+
+Key = tuple[frozenset, frozenset]
+
+
+def _key(position: Position, seat: int) -> Key:
+    """The same placement as a pair of sets: quick to make, to change and to hash."""
+    own = frozenset((p, piece.rank) for p, piece in position.pieces.items() if piece.seat == seat)
+    others = frozenset(p for p, piece in position.pieces.items() if piece.seat != seat)
+    return own, others
+
+
+def _text(found: Key) -> str:
+    own, others = found
+    return (
+        " ".join(sorted(f"{name(p)}:{rank}" for p, rank in own))
+        + " | "
+        + " ".join(sorted(name(p) for p in others))
+    )
 
 
 def _successors(position: Position, seat: int) -> list[Move]:
@@ -54,6 +70,20 @@ def _successors(position: Position, seat: int) -> list[Move]:
             result = None if defender is None else fight(piece.rank, defender.rank)
             found.append(Move(p, q, path, piece, defender, result))
     return found
+
+
+def _after(found: Key, move: Move) -> Key | None:
+    """The key after ``move``, from the key before it; None when the move takes a
+    flag, which takes its player's pieces off the board too (work it out in full)."""
+    if move.result == "flag":
+        return None
+    own, others = found
+    own = own - {(move.start, move.piece.rank)}
+    if move.result in (None, "attacker"):
+        own = own | {(move.end, move.piece.rank)}
+    if move.result in ("attacker", "both"):
+        others = others - {move.end}
+    return own, others
 
 
 def takes(move: Move, target: Point) -> bool:
@@ -70,39 +100,45 @@ def fastest_lines(
     if target not in position.pieces or position.pieces[target].seat == seat:
         raise ValueError("the target is not an enemy piece")
     start = position.copy()
-    start.rules = position.rules
-    layers: list[dict[str, Position]] = [{key(start, seat): start}]
+    first = _key(start, seat)
+    # Each layer: the placements first reached after that many moves, each with its
+    # position, or the position and move it comes from (made only when expanded).
+    layers: list[dict[Key, Position | tuple[Position, Move]]] = [{first: start}]
     # each placement's moves, as (the move, the placement after it; None: it takes)
-    edges: dict[str, list[tuple[str, str | None]]] = {}
-    seen = set(layers[0])
-    count = 1
+    edges: dict[Key, list[tuple[str, Key | None]]] = {}
+    seen = {first}
     depth = None
     for i in range(max_moves):
-        nxt: dict[str, Position] = {}
-        for here_key, here in layers[i].items():
+        expanded = {}
+        for here_key, found in layers[i].items():
+            here = found if isinstance(found, Position) else apply(*found)
+            expanded[here_key] = (here, _successors(here, seat))
+        if any(takes(m, target) for _here, moves in expanded.values() for m in moves):
+            depth = i + 1  # the fewest: the placements after these moves are not needed
+            for here_key, (_here, moves) in expanded.items():
+                edges[here_key] = [(m.text, None) for m in moves if takes(m, target)]
+            break
+        nxt: dict[Key, Position | tuple[Position, Move]] = {}
+        for here_key, (here, moves) in expanded.items():
             out = edges[here_key] = []
-            for move in _successors(here, seat):
-                if takes(move, target):
-                    depth = i + 1
-                    out.append((move.text, None))
-                    continue
-                after = apply(here, move)
-                k = key(after, seat)
+            for move in moves:
+                k = _after(here_key, move)
+                later: Position | tuple[Position, Move] = (here, move)
+                if k is None:
+                    later = apply(here, move)
+                    k = _key(later, seat)
                 out.append((move.text, k))
                 if k in seen:
                     continue
                 seen.add(k)
-                nxt[k] = after
-                count += 1
-                if count > max_positions:
-                    raise SearchLimit(count)
-        if depth is not None:
-            break
+                nxt[k] = later
+                if len(seen) > max_positions:
+                    raise SearchLimit(len(seen))
         layers.append(nxt)
     if depth is None:
-        return Lines(None, {}, count)
+        return Lines(None, {}, len(seen))
     best: dict[str, list[str]] = {}
-    good: set[str] = set()
+    good: set[Key] = set()
     for i in range(depth - 1, -1, -1):
         found_good = set()
         for k in layers[i]:
@@ -111,7 +147,7 @@ def fastest_lines(
             else:
                 chosen = {text for text, after in edges[k] if after in good}
             if chosen:
-                best[k] = sorted(chosen)
+                best[_text(k)] = sorted(chosen)
                 found_good.add(k)
         good = found_good
-    return Lines(depth, best, count)
+    return Lines(depth, best, len(seen))
