@@ -72,18 +72,23 @@ def fastest_lines(
     start = position.copy()
     start.rules = position.rules
     layers: list[dict[str, Position]] = [{key(start, seat): start}]
+    # each placement's moves, as (the move, the placement after it; None: it takes)
+    edges: dict[str, list[tuple[str, str | None]]] = {}
     seen = set(layers[0])
     count = 1
     depth = None
     for i in range(max_moves):
         nxt: dict[str, Position] = {}
-        for here in layers[i].values():
+        for here_key, here in layers[i].items():
+            out = edges[here_key] = []
             for move in _successors(here, seat):
                 if takes(move, target):
                     depth = i + 1
+                    out.append((move.text, None))
                     continue
                 after = apply(here, move)
                 k = key(after, seat)
+                out.append((move.text, k))
                 if k in seen:
                     continue
                 seen.add(k)
@@ -100,16 +105,13 @@ def fastest_lines(
     good: set[str] = set()
     for i in range(depth - 1, -1, -1):
         found_good = set()
-        for k, here in layers[i].items():
-            chosen = []
-            for move in _successors(here, seat):
-                if i == depth - 1:
-                    if takes(move, target):
-                        chosen.append(move.text)
-                elif key(apply(here, move), seat) in good:
-                    chosen.append(move.text)
+        for k in layers[i]:
+            if i == depth - 1:
+                chosen = {text for text, after in edges[k] if after is None}
+            else:
+                chosen = {text for text, after in edges[k] if after in good}
             if chosen:
-                best[k] = sorted(set(chosen))
+                best[k] = sorted(chosen)
                 found_good.add(k)
         good = found_good
     return Lines(depth, best, count)

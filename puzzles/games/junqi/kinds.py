@@ -52,7 +52,6 @@ from engines.junqi import (
 from engines.junqi.capture import SearchLimit, fastest_lines, key
 from engines.junqi.rules import Rules
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards import draw as draw_picture
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -79,6 +78,7 @@ from puzzles.kinds.moves import (
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import picture, view_of
+from .draw import render as draw_picture
 from .words import (
     SEAT_KEYS,
     moves_both,
@@ -260,7 +260,7 @@ class JunqiKind(PuzzleKind):
             if piece.seat != board.to_move:
                 return not_movable("theirs")
             if not is_movable(start, piece):
-                code = "hq" if BOARD.kind(start) == "hq" else piece.rank
+                code = piece.rank if piece.rank in ("mine", "flag") else "hq"
                 return Verdict(ILLEGAL, message=reason(code))
             return not_movable("own")
         if isinstance(answer, Pick):
@@ -268,7 +268,7 @@ class JunqiKind(PuzzleKind):
             return picked(
                 name(start),
                 both(
-                    f"拿起了{words['zh']}。再点它要去的位置。",
+                    f"拿起了 {words['zh']}。再点它要去的位置。",
                     f"You picked up {words['en']}: now click where it goes.",
                 ),
             )
@@ -344,7 +344,7 @@ class ReachKind(JunqiKind):
         board = position(data)
         words = piece_both(board, _point(data["piece"], "piece"))
         return both(
-            f"把{words['zh']}这一步能到的位置（能走到或能攻击的）全部点出来，再按“完成”。",
+            f"把 {words['zh']} 这一步能到的位置（能走到或能攻击的）全部点出来，再按“完成”。",
             f"Mark every point {words['en']} can reach in one move (to go to or to attack),"
             " then press Done.",
         )
@@ -592,7 +592,7 @@ class MoveKind(JunqiKind):
         if chosen is not None:
             words = piece_both(board, chosen)
             return both(
-                f"一步把{words['zh']}走到 {target}。",
+                f"一步把 {words['zh']} 走到 {target}。",
                 f"Move {words['en']} to {target} in one move.",
             )
         return both(f"一步走到 {target}：哪个子能去？", f"Get a piece to {target} in one move.")
@@ -621,7 +621,7 @@ class MoveKind(JunqiKind):
 
     def board(self, data, state, *, verdict=None, interactive=True):
         state = state or {}
-        board = position(data)
+        board = self.current(data, state)
         marks = {self.target(data): "target"}
         paths = []
         for key_, kind in (("path", "good"), ("wrong", "bad")):
@@ -630,7 +630,7 @@ class MoveKind(JunqiKind):
         if state.get("answer_shown"):
             for text in self.answers(data)[:3]:
                 start = parse_point(text.split("-")[0])
-                paths.append((reach(board, start)[self.target(data)], "good"))
+                paths.append((reach(position(data), start)[self.target(data)], "good"))
         if paths or not interactive:
             return self.drawn(data, board, marks=marks, paths=paths)
         return self.controls(data, board, verdict, marks=marks)
@@ -790,12 +790,9 @@ class SetupKind(PuzzleKind):
         return placement
 
     def prompt(self, data):
-        if self.fixing(data) and setup_faults("S", self.placement(data)):
-            return both(
-                "这样布阵合规吗？不合规的话，再交换棋子把它改对：先点一个子，再点要和它换位的子。",
-                "Is this set-up legal? If not, put it right: click a piece, then the piece to"
-                " swap it with.",
-            )
+        # The same words whatever the answer: a prompt that spoke of swaps only when
+        # the set-up breaks a rule would give the answer away. How to swap is said
+        # once the learner has found it illegal.
         return both("这样布阵合规吗？", "Is this set-up legal?")
 
     def parse_answer(self, data, state, post):
@@ -845,8 +842,10 @@ class SetupKind(PuzzleKind):
             return Verdict(
                 CONTINUE,
                 message=both(
-                    f"对，不合规。{words['zh']}现在交换棋子把它改对。",
-                    f"Right, it is not legal. {words['en']} Now swap pieces to put it right.",
+                    f"对，不合规。{words['zh']}现在交换棋子把它改对：先点一个子，再点要和它"
+                    "换位的子。",
+                    f"Right, it is not legal. {words['en']} Now put it right: click a piece,"
+                    " then the piece to swap it with.",
                 ),
             ), {**state, "said": answer}
         if not state.get("said") or state.get("done"):
