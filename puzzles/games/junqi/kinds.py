@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engines.junqi import (
+    AREAS,
     BOARD,
     OFFICERS,
     IllegalMove,
@@ -86,6 +87,7 @@ from .words import (
     rank_both,
     reason,
     result_both,
+    seat_both,
     setup_reason,
 )
 
@@ -1114,16 +1116,36 @@ class PointKind(PuzzleKind):
             raise InvalidPuzzle(f"ask is one of {', '.join(KIND_WORDS)}")
         return ask
 
+    def area(self, data) -> str | None:
+        """The army whose area the point must be in (``area = "north"``), if named."""
+        if "area" not in data:
+            return None
+        return AREAS[seat_of(data, "area")]
+
     def validate(self, data):
-        _only(data, {"ask"})
+        _only(data, {"ask", "area"})
         self.ask(data)
+        area = self.area(data)
+        if area is not None and not set(BOARD.of_kind(self.ask(data))) & set(area_points(area)):
+            raise InvalidPuzzle("area: that army's area has no such point")
 
     def start(self, data):
         return {}
 
+    def right(self, data, p: Point) -> bool:
+        area = self.area(data)
+        in_area = area is None or (local(p) or ("",))[0] == area
+        return BOARD.kind(p) == self.ask(data) and in_area
+
     def prompt(self, data):
         zh, en = KIND_WORDS[self.ask(data)]
         article = "an" if en[0] in "aeiou" else "a"
+        if "area" in data:
+            seat = seat_both(seat_of(data, "area"))
+            return both(
+                f"在{seat['zh']}的阵地里点一个{zh}。",
+                f"Click {article} {en} in {seat['en']}'s area.",
+            )
         return both(f"在棋盘上点一个{zh}。", f"Click {article} {en} on the board.")
 
     def parse_answer(self, data, state, post):
@@ -1136,10 +1158,21 @@ class PointKind(PuzzleKind):
         state = {"clicked": answer}
         zh, en = KIND_WORDS[kind]
         en = f"{'an' if en[0] in 'aeiou' else 'a'} {en}"
-        if kind == ask:
+        if self.right(data, p):
             words = both(f"对，{answer} 是{zh}。", f"Right: {answer} is {en}.")
             return Verdict(CORRECT, message=words), state
         words = both(f"{answer} 是{zh}。", f"{answer} is {en}.")
+        if kind == ask:  # the right kind in another army's area
+            where = local(p)
+            if where is None:
+                owner = both("中央", "the centre")
+            else:
+                seat = seat_both(AREAS.index(where[0]))
+                owner = both(f"{seat['zh']}的阵地里", f"{seat['en']}'s area")
+            words = both(
+                f"{answer} 是{zh}，不过在{owner['zh']}。",
+                f"{answer} is {en}, but in {owner['en']}.",
+            )
         return Verdict(WRONG, message=words), {**state, "wrong": True}
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -1148,8 +1181,9 @@ class PointKind(PuzzleKind):
         if state.get("clicked"):
             marks[parse_point(state["clicked"])] = "bad" if state.get("wrong") else "good"
         if state.get("answer_shown"):
-            marks.update(dict.fromkeys(BOARD.of_kind(self.ask(data)), "target"))
-        view = view_of((), ("S",))
+            kind_points = BOARD.of_kind(self.ask(data))
+            marks.update({p: "target" for p in kind_points if self.right(data, p)})
+        view = view_of((), ("S", self.area(data) or "S"))
         return draw_picture(
             picture({}, marks=marks, view=view, clickable=interactive and not state)
         )
