@@ -1,15 +1,17 @@
 """四国军棋's puzzle kinds as a learner meets them: every answer judged by
 ``engines.junqi``, the spec's vectors through the kinds, a capture line played to the
-end, a set-up put right swap by swap, and the from-to form without JavaScript."""
+end, a set-up put right swap by swap (its prompt the same whether it is legal or
+not), a point of a kind in a named army, and the from-to form without JavaScript."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from django.utils import translation
 
-from engines.junqi import BOARD, fight, name, point
+from engines.junqi import BOARD, fight, name, point, random_setup, setup_faults
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -347,3 +349,85 @@ def test_english_boards_carry_a_key_to_the_characters_on_their_pieces():
         page = kind.board(data, kind.start(data))
     key = re.search(r'<p class="board-key">(.*?)</p>', page).group(1)
     assert re.sub(r"<[^>]+>", "", key) == "工 Engineer · 雷 Landmine · 旗 Flag"
+
+
+# --- the set-up prompt gives nothing away ----------------------------------------------
+
+SETUP = get_kind("junqi.setup")
+
+
+def legal_pieces(seed: int = 1) -> dict[str, str]:
+    return {name(p): rank for p, rank in random_setup("S", random.Random(seed)).items()}
+
+
+def with_flag_outside(pieces: dict[str, str]) -> dict[str, str]:
+    """The same set-up with the flag swapped onto S02 (a back-row road point)."""
+    flag = next(p for p, rank in pieces.items() if rank == "flag")
+    moved = dict(pieces)
+    moved[flag], moved["S02"] = moved["S02"], moved[flag]
+    return moved
+
+
+def test_the_prompt_is_the_same_for_a_legal_and_an_illegal_set_up():
+    legal = legal_pieces()
+    illegal = with_flag_outside(legal)
+    assert setup_faults("S", SETUP.placement({"pieces": illegal}))
+    assert not setup_faults("S", SETUP.placement({"pieces": legal}))
+    assert SETUP.prompt({"pieces": legal}) == SETUP.prompt({"pieces": illegal})
+
+
+def test_saying_not_legal_tells_how_to_swap_and_a_swap_puts_it_right():
+    legal = legal_pieces()
+    data = {"pieces": with_flag_outside(legal)}
+    verdict, state = SETUP.check(data, SETUP.start(data), "illegal")
+    assert verdict.status == CONTINUE
+    assert "click a piece, then the piece to swap it with" in verdict.message["en"]
+    assert "先点一个子，再点要和它换位的子" in verdict.message["zh"]
+    headquarters = next(p for p in ("S01", "S03") if legal[p] != "flag")
+    verdict, state = SETUP.check(data, state, FromTo("S02", headquarters))
+    assert verdict.status == CORRECT
+
+
+# --- a point of a kind in a named army ----------------------------------------------------
+
+
+def judge(data: dict, clicked: str):
+    kind = get_kind("junqi.point")
+    kind.validate(data)
+    state = kind.start(data)
+    verdict, state = kind.check(data, state, kind.parse_answer(data, state, {"move": clicked}))
+    return verdict, kind.board(data, state, verdict=verdict, interactive=False)
+
+
+def test_a_point_of_the_kind_in_the_army_named_is_right():
+    verdict, board = judge({"ask": "hq", "area": "north"}, "N03")
+    assert verdict.status == CORRECT
+    assert "N03" in board and "N01" in board  # North's area is drawn
+
+
+def test_the_same_kind_in_another_army_is_wrong_and_says_whose_it_is():
+    verdict, _board = judge({"ask": "hq", "area": "north"}, "S01")
+    assert verdict.status == WRONG
+    assert "South's area" in verdict.message["en"]
+    assert "南家" in verdict.message["zh"]
+    verdict, _board = judge({"ask": "rail", "area": "east"}, "C5")
+    assert verdict.status == WRONG
+    assert "centre" in verdict.message["en"]
+
+
+def test_without_an_area_any_point_of_the_kind_is_right():
+    verdict, _board = judge({"ask": "camp"}, "E32")
+    assert verdict.status == CORRECT
+    verdict, _board = judge({"ask": "camp"}, "S22")
+    assert verdict.status == WRONG
+
+
+def test_the_prompt_names_the_army():
+    prompt = get_kind("junqi.point").prompt({"ask": "camp", "area": "west"})
+    assert "西家" in prompt["zh"] and "West's area" in prompt["en"]
+
+
+@pytest.mark.parametrize("area", ["centre", "S", 3])
+def test_an_unknown_army_is_refused(area):
+    with pytest.raises(InvalidPuzzle):
+        get_kind("junqi.point").validate({"ask": "camp", "area": area})
