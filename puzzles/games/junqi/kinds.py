@@ -344,7 +344,7 @@ class ReachKind(JunqiKind):
         board = position(data)
         words = piece_both(board, _point(data["piece"], "piece"))
         return both(
-            f"把 {words['zh']} 这一步能到的位置（能走到或能攻击的）全部点出来，再按“完成”。",
+            f"把 {words['zh']}这一步能到的位置（能走到或能攻击的）全部点出来，再按“完成”。",
             f"Mark every point {words['en']} can reach in one move (to go to or to attack),"
             " then press Done.",
         )
@@ -592,7 +592,7 @@ class MoveKind(JunqiKind):
         if chosen is not None:
             words = piece_both(board, chosen)
             return both(
-                f"一步把 {words['zh']} 走到 {target}。",
+                f"一步把 {words['zh']}走到 {target}。",
                 f"Move {words['en']} to {target} in one move.",
             )
         return both(f"一步走到 {target}：哪个子能去？", f"Get a piece to {target} in one move.")
