@@ -148,8 +148,13 @@ def main(argv=None) -> int:
     parser.add_argument("command", choices=sorted(COMMANDS))
     args = parser.parse_args(argv)
     try:
-        result = COMMANDS[args.command](json.load(sys.stdin))
-    except ValueError as error:  # JSONDecodeError is a ValueError
+        data = json.load(sys.stdin)
+    except ValueError as error:  # JSONDecodeError
+        print(f"error: the input is not JSON ({error})", file=sys.stderr)
+        return 2
+    try:
+        result = COMMANDS[args.command](data)
+    except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False)
