@@ -696,8 +696,9 @@ class FightKind(PuzzleKind):
 
     def board(self, data, state, *, verdict=None, interactive=True):
         attacker, defender, _rules = self.facts(data)
-        # The attacker on S51 and the defender beside it on S52, nothing else drawn.
-        a, d = (7, 11), (8, 11)
+        # The attacker on S50 and the defender on S52, a point apart so that the arrow
+        # between them shows; nothing else is drawn.
+        a, d = (6, 11), (8, 11)
         shown_picture = picture(
             {a: (0, attacker), d: (1, defender)},
             paths=[((a, d), "target")],
