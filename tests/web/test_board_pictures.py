@@ -52,7 +52,7 @@ def test_the_junqi_board():
     assert rails.count("Q") == 4  # the four arcs between neighbouring armies
     assert ("point px-14 py-14", "C1") in found  # the centre's top-left node
     assert html.count('class="piece piece-') == 100  # four armies of 25
-    assert any(re.fullmatch(r"S0[13] 南家的军旗", label) for _c, label in found)
+    assert any(re.fullmatch(r"S0[13] 南家的军旗，司令部", label) for _c, label in found)
 
 
 @pytest.mark.parametrize("picture", [xiangqi_picture, star_picture, junqi_picture])

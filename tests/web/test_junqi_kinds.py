@@ -294,8 +294,10 @@ def test_the_board_picture_draws_every_point_and_names_pieces():
     data = {"south": {"S10": "engineer"}, "east": {"C9": "?"}, "view": "full"}
     check_static_board("junqi.board", data, "junqi")
     html = draw_static_board("junqi.board", data)
-    labels = set(re.findall(r'aria-label="([A-Z]\d+)[" ]', html))
+    labels = set(re.findall(r'aria-label="([A-Z]\d+)[" ，]', html))
     assert labels == {name(p) for p in BOARD.points}
+    # A screen reader hears which points are camps and headquarters.
+    assert 'aria-label="S21，行营"' in html and 'aria-label="N01，司令部"' in html
     with translation.override("en"):
         html = draw_static_board("junqi.board", data)
     assert "South&#x27;s Engineer" in html

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from engines.junqi import AREAS, BOARD, RAIL, RAIL_EDGES, ROADS, local, name
@@ -85,6 +85,7 @@ def picture(
                 label=labels.get(p, ""),
                 clickable=clickable,
                 cell=(round(2 * x), round(2 * y)),
+                note=_point_words(BOARD.kind(p)),
             )
         )
     rails, roads = [], []
@@ -138,6 +139,16 @@ def picture(
 
 
 RANK_OF = {glyph: rank for rank, glyph in GLYPHS.items()}
+
+
+def _point_words(kind: str | None) -> str:
+    """What a screen reader says of a camp or a headquarters (a railway node and a
+    road point need no word: the picture's lines are not read out either)."""
+    if kind == "camp":
+        return pgettext("a point of the Junqi board", "camp")
+    if kind == "hq":
+        return pgettext("a point of the Junqi board", "headquarters")
+    return ""
 
 
 def render(shown: Picture) -> str:
