@@ -7,7 +7,8 @@ Run from the repository root::
 
 1. **Judging.** Every shipped puzzle of the search kinds (Go capture and escape,
    Renju vcf, trap, defend and five, Dagunzi, Shengji and Guandan endings, Guandan's
-   fewest plays, 跳棋's fewest moves home, farthest move and goal moves) is judged
+   fewest plays, 跳棋's fewest moves home, farthest move and goal moves, 军棋's
+   captures, moves and reach and who-can-get-there ticks) is judged
    for a seeded sample of first answers, legal and not (random points of the board,
    random cards or pairs of the hand, cards not in it, a piece moved to a hole it
    reaches or to any hole of the star), in this process, exactly as a request
@@ -73,6 +74,10 @@ KINDS = (
     "tiaoqi.fewest",
     "tiaoqi.longest",
     "tiaoqi.move",
+    "junqi.capture",
+    "junqi.move",
+    "junqi.reach",
+    "junqi.who",
 )
 P99_TARGET, WORST_TARGET = 100.0, 500.0  # ms, judging one answer
 CHEAP_TARGET = 200.0  # ms, p99 of a cheap answer under load
@@ -156,6 +161,8 @@ def sample_posts(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
         return [{"move": point_name(p)} for p in rng.sample(range(225), count)]
     if puzzle.kind.startswith("tiaoqi."):
         return _tiaoqi_moves(puzzle, kind, rng, count)
+    if puzzle.kind.startswith("junqi."):
+        return _junqi_answers(puzzle, kind, rng, count)
     from engines.cards import CARDS
 
     if puzzle.kind in ("shengji.play", "guandan.lead", "guandan.partition"):
@@ -214,6 +221,31 @@ def _tiaoqi_moves(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
         reached = sorted(reach(board, start))
         end = rng.choice(reached if reached and rng.random() < 0.7 else holes)
         posts.append({"move": f"{hole_name(start)}-{hole_name(end)}"})
+    return posts
+
+
+def _junqi_answers(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
+    """A piece of South's taken to a point it reaches (most of the time) or to any
+    point, or only picked up; for the ticking kinds, a point ticked, or Done."""
+    from engines.junqi import BOARD, name, reach
+
+    points = sorted(BOARD.points)
+    if puzzle.kind in ("junqi.reach", "junqi.who"):
+        return [
+            {"answer": "done"} if rng.random() < 0.3 else {"move": name(rng.choice(points))}
+            for _ in range(count)
+        ]
+    board = kind.current(puzzle.kind_data, kind.start(puzzle.kind_data))
+    own = sorted(p for p, piece in board.pieces.items() if piece.seat == board.to_move)
+    posts = []
+    for _ in range(count):
+        start = rng.choice(own)
+        if rng.random() < 0.1:
+            posts.append({"select": name(start)})
+            continue
+        reached = sorted(reach(board, start))
+        end = rng.choice(reached if reached and rng.random() < 0.7 else points)
+        posts.append({"move": f"{name(start)}-{name(end)}"})
     return posts
 
 

@@ -4,16 +4,16 @@ proof that the drawing layer can draw every seed board before its game arrives.
 - a Xiangqi start position: 9 × 10 intersections, the river cutting the inner
   files, the palaces' diagonals, 32 pieces with their characters;
 - the 121-hole Chinese-checkers star, now drawn by its game's own package;
-- the 129-point Junqi board (``../shared/rules/games/junqi.md``): four areas and
+- the 129-point Junqi board, now drawn by its game's own package: four areas and
   the centre, railways with their arcs, roads, 20 camps and 8 headquarters.
 
-The games' own packages will draw them from their engines' positions; these
-are pictures only.
+A game's own package draws its board once the game is taught; the Xiangqi start
+is the one picture here that stands alone.
 """
 
 from __future__ import annotations
 
-from puzzles.boards import FREE, GRID, Line, Picture, Piece, Spot, Text
+from puzzles.boards import GRID, Line, Picture, Piece, Spot, Text
 
 # --- Xiangqi -------------------------------------------------------------------------
 
@@ -94,89 +94,15 @@ def star_picture() -> Picture:
 
 # --- Junqi ------------------------------------------------------------------------------
 
-CAMPS = {(2, 1), (2, 3), (3, 2), (4, 1), (4, 3)}
-HEADQUARTERS = {(0, 1), (0, 3)}
-AREAS = "NESW"
-
-
-def junqi_points() -> dict[tuple[int, int], tuple[str, str]]:
-    """(row, col) on the 17 × 17 grid → (name, kind): ``S21`` and ``camp``; the
-    centre's nodes are named by their place, ``(10,6)``."""
-    points = {}
-    for area in AREAS:
-        for k in range(6):
-            for j in range(5):
-                if area == "N":
-                    rc = (k, 10 - j)
-                elif area == "S":
-                    rc = (16 - k, 6 + j)
-                elif area == "W":
-                    rc = (6 + j, k)
-                else:
-                    rc = (10 - j, 16 - k)
-                kind = (
-                    "camp" if (k, j) in CAMPS
-                    else "hq" if (k, j) in HEADQUARTERS
-                    else "rail" if k in (1, 5) or j in (0, 4) and 1 <= k <= 5
-                    else "road"
-                )  # fmt: skip
-                points[rc] = (f"{area}{k}{j}", kind)
-    for r in (6, 8, 10):
-        for c in (6, 8, 10):
-            points[(r, c)] = (f"({r},{c})", "rail")
-    return points
-
 
 def junqi_picture() -> Picture:
-    points = junqi_points()
+    """The 四国军棋 board as its game draws it (``puzzles.games.junqi.draw``): 129
+    points, four armies of 25 in legal set-ups, every point a control."""
+    import random
 
-    def at(rc):
-        r, c = rc
-        return c + 1.0, r + 1.0
+    from engines.junqi import AREAS, pieces_of, random_setup
+    from puzzles.games.junqi.draw import picture
 
-    rails = []
-    for line in (1, 5, 11, 15):  # back and front rails of N/S, as rows; of W/E, as columns
-        rails.append(f"M{at((line, 6))[0]} {at((line, 6))[1]}H{at((line, 10))[0]}")
-        rails.append(f"M{at((6, line))[0]} {at((6, line))[1]}V{at((10, line))[1]}")
-    for line in (6, 10):  # the four long lines through the centre
-        rails.append(f"M{at((1, line))[0]} {at((1, line))[1]}V{at((15, line))[1]}")
-        rails.append(f"M{at((line, 1))[0]} {at((line, 1))[1]}H{at((line, 15))[0]}")
-    rails.append(f"M{at((5, 8))[0]} {at((5, 8))[1]}V{at((11, 8))[1]}")  # the middle lines
-    rails.append(f"M{at((8, 5))[0]} {at((8, 5))[1]}H{at((8, 11))[0]}")
-    for corner, via in (((5, 6), (6, 5)), ((5, 10), (6, 11)), ((11, 6), (10, 5)),
-                        ((11, 10), (10, 11))):  # fmt: skip
-        (x1, y1), (x2, y2) = at(corner), at(via)
-        rails.append(f"M{x1} {y1}Q{x2} {y1} {x2} {y2}")  # the arcs between areas
-    roads = []
-    for (r, c), (_name, _kind) in points.items():
-        for dr, dc in ((0, 1), (1, 0)):
-            if (r + dr, c + dc) in points:
-                (x1, y1), (x2, y2) = at((r, c)), at((r + dr, c + dc))
-                roads.append(f"M{x1} {y1}L{x2} {y2}")
-        if points[(r, c)][1] == "camp":  # camps join their eight neighbours
-            for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-                if (r + dr, c + dc) in points:
-                    (x1, y1), (x2, y2) = at((r, c)), at((r + dr, c + dc))
-                    roads.append(f"M{x1} {y1}L{x2} {y2}")
-    regions = []
-    spots = []
-    for rc in sorted(points):
-        name, kind = points[rc]
-        x, y = at(rc)
-        if kind == "camp":
-            regions.append(Line(f"M{x - 0.4} {y}a0.4 0.4 0 1 0 0.8 0a0.4 0.4 0 1 0 -0.8 0Z",
-                                "region-camp"))  # fmt: skip
-        elif kind == "hq":
-            regions.append(Line(f"M{x - 0.42} {y - 0.3}h0.84v0.6h-0.84Z", "region-hq"))
-        spots.append(Spot(x, y, name, clickable=True, cell=(2 * rc[1] + 2, 2 * rc[0] + 2)))
-    return Picture(
-        19,
-        19,
-        spots,
-        layout=FREE,
-        cells=(38, 38),
-        regions=regions,
-        lines=[Line(" ".join(roads), "board-road"), Line(" ".join(rails), "board-rail")],
-        label="四国军棋",
-        kind="junqi-board",
-    )
+    rng = random.Random(2026)
+    pieces = pieces_of((seat, random_setup(AREAS[seat], rng)) for seat in range(4))
+    return picture({p: (piece.seat, piece.rank) for p, piece in pieces.items()}, clickable=True)

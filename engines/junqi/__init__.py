@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engines.boards import SQUARE_DIRECTIONS, Board, add, quarter_turn
@@ -372,7 +372,11 @@ class Position:
     seen: dict[int, frozenset[Point]] = field(default_factory=dict)
 
     def copy(self) -> Position:
-        return replace(self, pieces=dict(self.pieces), seen=dict(self.seen))
+        after = object.__new__(Position)  # every field, without dataclasses.replace's cost
+        after.__dict__.update(self.__dict__)
+        after.pieces = dict(self.pieces)
+        after.seen = dict(self.seen)
+        return after
 
     def of(self, seat: int) -> dict[Point, str]:
         return {p: piece.rank for p, piece in self.pieces.items() if piece.seat == seat}
@@ -462,10 +466,10 @@ def why(position: Position, start: Point, end: Point) -> str | None:
     mover = position.pieces.get(start)
     if mover is None:
         return "no-piece"
-    if _KINDS[start] == "hq":
-        return "hq"
     if mover.rank in ("mine", "flag"):
         return mover.rank
+    if _KINDS[start] == "hq":
+        return "hq"
     if end == start:
         return "not-a-move"
     if end in reach(position, start):
@@ -614,8 +618,8 @@ def setup_faults(area: str, placement: Mapping[Point, str]) -> list[tuple[str, P
             continue
         _area, k, _j = where
         if _KINDS[p] == "camp":
-            faults.append(("camp", p))
-        elif rank == "flag" and _KINDS[p] != "hq":
+            faults.append(("camp", p))  # JQ-R03, and the piece's own rule too
+        if rank == "flag" and _KINDS[p] != "hq":
             faults.append(("flag", p))  # JQ-07
         elif rank == "bomb" and k == FRONT_ROW:
             faults.append(("bomb", p))  # JQ-09

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from . import Move, Point, Position, apply, fight, name, reach
 
-__all__ = ["Lines", "SearchLimit", "fastest_lines", "key", "keys_after"]
+__all__ = ["Lines", "SearchLimit", "fastest_lines", "key"]
 
 
 class SearchLimit(Exception):
@@ -38,37 +38,26 @@ class Lines:
 
 def key(position: Position, seat: int) -> str:
     """A placement as the search keys it: the seat's pieces and every other piece."""
-    own = sorted(f"{name(p)}:{piece.rank}" for p, piece in position.pieces.items()
-                 if piece.seat == seat)  # fmt: skip
-    others = sorted(name(p) for p, piece in position.pieces.items() if piece.seat != seat)
-    return " ".join(own) + " | " + " ".join(others)
+    return _text(_key(position, seat))
 
 
-def keys_after(position: Position, seat: int, known: str | None = None):
-    """``key(apply(position, move), seat)`` for the moves of ``seat`` in ``position``
-    (whose key is ``known``, when it is), without playing them: a move changes only
-    its own piece's entry, and the other pieces' part only when it removes one; a
-    taken flag takes its whole army with it, and only then is the move played."""
-    known = key(position, seat) if known is None else known
-    mine, _bar, rest = known.partition(" | ")
-    own = {entry.partition(":")[0]: entry for entry in mine.split(" ") if entry}
-    others = rest.split(" ") if rest else []
+Key = tuple[frozenset, frozenset]
 
-    def after(move: Move) -> str:
-        entries = dict(own)
-        del entries[name(move.start)]
-        if move.result in (None, "attacker", "flag"):
-            entries[name(move.end)] = f"{name(move.end)}:{move.piece.rank}"
-        if move.defender is None or move.result == "defender":
-            left = rest
-        elif move.result == "flag":
-            left = key(apply(position, move), seat).partition(" | ")[2]
-        else:
-            gone = name(move.end)
-            left = " ".join(n for n in others if n != gone)
-        return " ".join(sorted(entries.values())) + " | " + left
 
-    return after
+def _key(position: Position, seat: int) -> Key:
+    """The same placement as a pair of sets: quick to make, to change and to hash."""
+    own = frozenset((p, piece.rank) for p, piece in position.pieces.items() if piece.seat == seat)
+    others = frozenset(p for p, piece in position.pieces.items() if piece.seat != seat)
+    return own, others
+
+
+def _text(found: Key) -> str:
+    own, others = found
+    return (
+        " ".join(sorted(f"{name(p)}:{rank}" for p, rank in own))
+        + " | "
+        + " ".join(sorted(name(p) for p in others))
+    )
 
 
 def _successors(position: Position, seat: int) -> list[Move]:
@@ -81,6 +70,20 @@ def _successors(position: Position, seat: int) -> list[Move]:
             result = None if defender is None else fight(piece.rank, defender.rank)
             found.append(Move(p, q, path, piece, defender, result))
     return found
+
+
+def _after(found: Key, move: Move) -> Key | None:
+    """The key after ``move``, from the key before it; None when the move takes a
+    flag, which takes its player's pieces off the board too (work it out in full)."""
+    if move.result == "flag":
+        return None
+    own, others = found
+    own = own - {(move.start, move.piece.rank)}
+    if move.result in (None, "attacker"):
+        own = own | {(move.end, move.piece.rank)}
+    if move.result in ("attacker", "both"):
+        others = others - {move.end}
+    return own, others
 
 
 def takes(move: Move, target: Point) -> bool:
@@ -97,47 +100,54 @@ def fastest_lines(
     if target not in position.pieces or position.pieces[target].seat == seat:
         raise ValueError("the target is not an enemy piece")
     start = position.copy()
-    start.rules = position.rules
-    layers: list[dict[str, Position]] = [{key(start, seat): start}]
-    seen = set(layers[0])
-    count = 1
+    first = _key(start, seat)
+    # Each layer: the placements first reached after that many moves, each with its
+    # position, or the position and move it comes from (made only when expanded).
+    layers: list[dict[Key, Position | tuple[Position, Move]]] = [{first: start}]
+    # each placement's moves, as (the move, the placement after it; None: it takes)
+    edges: dict[Key, list[tuple[str, Key | None]]] = {}
+    seen = {first}
     depth = None
     for i in range(max_moves):
-        nxt: dict[str, Position] = {}
-        for here_key, here in layers[i].items():
-            after_key = keys_after(here, seat, here_key)
-            for move in _successors(here, seat):
-                if takes(move, target):
-                    depth = i + 1
-                    continue
-                k = after_key(move)
+        expanded = {}
+        for here_key, found in layers[i].items():
+            here = found if isinstance(found, Position) else apply(*found)
+            expanded[here_key] = (here, _successors(here, seat))
+        if any(takes(m, target) for _here, moves in expanded.values() for m in moves):
+            depth = i + 1  # the fewest: the placements after these moves are not needed
+            for here_key, (_here, moves) in expanded.items():
+                edges[here_key] = [(m.text, None) for m in moves if takes(m, target)]
+            break
+        nxt: dict[Key, Position | tuple[Position, Move]] = {}
+        for here_key, (here, moves) in expanded.items():
+            out = edges[here_key] = []
+            for move in moves:
+                k = _after(here_key, move)
+                later: Position | tuple[Position, Move] = (here, move)
+                if k is None:
+                    later = apply(here, move)
+                    k = _key(later, seat)
+                out.append((move.text, k))
                 if k in seen:
                     continue
                 seen.add(k)
-                nxt[k] = apply(here, move)
-                count += 1
-                if count > max_positions:
-                    raise SearchLimit(count)
-        if depth is not None:
-            break
+                nxt[k] = later
+                if len(seen) > max_positions:
+                    raise SearchLimit(len(seen))
         layers.append(nxt)
     if depth is None:
-        return Lines(None, {}, count)
+        return Lines(None, {}, len(seen))
     best: dict[str, list[str]] = {}
-    good: set[str] = set()
+    good: set[Key] = set()
     for i in range(depth - 1, -1, -1):
         found_good = set()
-        for k, here in layers[i].items():
-            chosen = []
-            after_key = keys_after(here, seat, k)
-            for move in _successors(here, seat):
-                if i == depth - 1:
-                    if takes(move, target):
-                        chosen.append(move.text)
-                elif after_key(move) in good:
-                    chosen.append(move.text)
+        for k in layers[i]:
+            if i == depth - 1:
+                chosen = {text for text, after in edges[k] if after is None}
+            else:
+                chosen = {text for text, after in edges[k] if after in good}
             if chosen:
-                best[k] = sorted(set(chosen))
+                best[_text(k)] = sorted(chosen)
                 found_good.add(k)
         good = found_good
-    return Lines(depth, best, count)
+    return Lines(depth, best, len(seen))

@@ -52,6 +52,7 @@ class Spot:
     clickable: bool = False
     cell: tuple[int, int] | None = None  # FREE layout: the point's lattice step (x, y)
     post: tuple[str, str] | None = None  # what a click posts, if not (picture.field, name)
+    note: str = ""  # what the point is, said after its name and piece: "camp"
 
 
 @dataclass(frozen=True)

@@ -159,7 +159,7 @@ def accessible_name(spot: Spot, toggle: str = "") -> str:
     The ``toggle`` mark is left out: a toggle button says it by being pressed.
     """
     name = f"{spot.name} {spot.piece.name}" if spot.piece is not None else spot.name
-    extra = []
+    extra = [spot.note] if spot.note else []
     if spot.label:
         label = spot.label
         extra.append(_("move %(number)s") % {"number": label} if label.isdigit() else label)

@@ -140,8 +140,10 @@
     // Marks are undone by another tap: they need no confirming; nor do a
     // mouse's clicks and a keyboard's presses.
     if (point.hasAttribute("aria-pressed") || (kind !== "touch" && kind !== "pen")) return;
-    // A move from point to point is already two taps: the piece, then where it goes.
+    // A move from point to point is already two taps: the piece, then where it goes
+    // (a destination of the piece picked up, even when no other piece can be picked).
     if (form.querySelector('button.point[name="select"]')) return;
+    if (point.name === "move" && form.querySelector('.point[data-mark="lifted"]')) return;
     if (point.classList.contains("is-selected")) return; // the second tap plays
     event.preventDefault();
     select(point, form);

@@ -124,6 +124,24 @@ def world(site):
         prompt_zh="这盘棋谁赢？",
         prompt_en="Who wins this game?",
     )
+    Puzzle.objects.create(
+        slug="junqi-capture",
+        game="junqi",
+        kind="junqi.capture",
+        data={"south": {"S10": "engineer"}, "east": {"N11": "mine", "N01": "flag"},
+              "target": "N01"},
+        prompt_zh="南家走，别的棋子都不动：用 2 步扛走 N01 的军旗。",
+        prompt_en="South to move, every other piece standing still: take the flag on N01 in"
+        " 2 moves.",
+    )  # fmt: skip
+    Puzzle.objects.create(
+        slug="junqi-fight",
+        game="junqi",
+        kind="junqi.fight",
+        data={"attacker": "engineer", "defender": "mine"},
+        prompt_zh="你的工兵去攻击对方的地雷，结果是什么？",
+        prompt_en="Your Engineer attacks an enemy Landmine. What happens?",
+    )
     teacher = make_user("ms-li", teacher=True)
     student = make_user("xiaoming")
     classroom = services.create_classroom(teacher, name="Go club", game="go")
@@ -160,6 +178,8 @@ PUBLIC = [
     ("guandan-tribute", "/puzzles/guandan-tribute/"),
     ("tiaoqi-puzzle", "/puzzles/tiaoqi-reach/"),
     ("tiaoqi-race", "/puzzles/tiaoqi-race/"),
+    ("junqi-puzzle", "/puzzles/junqi-capture/"),
+    ("junqi-fight", "/puzzles/junqi-fight/"),
     ("daily", "/daily/go/"),
     ("log-in", "/accounts/login/"),
     ("sign-up", "/accounts/signup/"),

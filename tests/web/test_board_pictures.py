@@ -1,7 +1,6 @@
 """The drawing layer draws every seed board: a Xiangqi start position, the
-121-hole Chinese-checkers star (as its game draws it) and the 129-point Junqi board
-(a picture only: the game comes later), with a named control per point and no
-inline style."""
+121-hole Chinese-checkers star and the 129-point Junqi board (each as its game
+draws it), with a named control per point and no inline style."""
 
 import re
 from pathlib import Path
@@ -44,12 +43,16 @@ def test_the_chinese_checkers_star():
 
 
 def test_the_junqi_board():
-    html = draw(junqi_picture())
+    with translation.override("zh-hans"):
+        html = draw(junqi_picture())
     found = controls(html)
-    assert len(found) == 129
+    assert len(found) == 129 and len({label.split()[0] for _c, label in found}) == 129
     assert html.count('class="region-camp"') == 20 and html.count('class="region-hq"') == 8
-    assert "Q" in re.search(r'class="board-rail" d="([^"]*)"', html).group(1)  # the arcs
-    assert ("point px-14 py-14", "(6,6)") in found
+    rails = re.search(r'class="board-rail" d="([^"]*)"', html).group(1)
+    assert rails.count("Q") == 4  # the four arcs between neighbouring armies
+    assert ("point px-14 py-14", "C1") in found  # the centre's top-left node
+    assert html.count('class="piece piece-') == 100  # four armies of 25
+    assert any(re.fullmatch(r"S0[13] 南家的军旗，司令部", label) for _c, label in found)
 
 
 @pytest.mark.parametrize("picture", [xiangqi_picture, star_picture, junqi_picture])

@@ -21,8 +21,8 @@ from tutorials.models import Lesson
 
 @pytest.fixture(scope="module")
 def shipped(django_db_setup, django_db_blocker):
-    """The whole folder, as the site loads it."""
-    with shipped_content(django_db_blocker):
+    """Go's lessons and problems (the whole folder loads in the tap-target test)."""
+    with shipped_content(django_db_blocker, "go"):
         yield
 
 

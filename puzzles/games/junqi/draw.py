@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from engines.junqi import AREAS, BOARD, RAIL, RAIL_EDGES, ROADS, local, name
 from puzzles.boards import FREE, Arrow, Line, Picture, Piece, Spot
 from puzzles.boards import draw as draw_picture
 
-from .words import GLYPHS, SEAT_COLORS, piece_words
+from .words import ENGLISH, GLYPHS, SEAT_COLORS, piece_words
 
 Point = tuple[int, int]
 ALL_AREAS = frozenset(AREAS)
@@ -82,6 +85,7 @@ def picture(
                 label=labels.get(p, ""),
                 clickable=clickable,
                 cell=(round(2 * x), round(2 * y)),
+                note=_point_words(BOARD.kind(p)),
             )
         )
     rails, roads = [], []
@@ -134,9 +138,39 @@ def picture(
     )
 
 
+RANK_OF = {glyph: rank for rank, glyph in GLYPHS.items()}
+
+
+def _point_words(kind: str | None) -> str:
+    """What a screen reader says of a camp or a headquarters (a railway node and a
+    road point need no word: the picture's lines are not read out either)."""
+    if kind == "camp":
+        return pgettext("a point of the Junqi board", "camp")
+    if kind == "hq":
+        return pgettext("a point of the Junqi board", "headquarters")
+    return ""
+
+
+def render(shown: Picture) -> str:
+    """A picture as HTML; in English with a key to the characters on its pieces
+    (司 Field Marshal · 工 Engineer), which a reader of Chinese does not need."""
+    html = draw_picture(shown)
+    if not (get_language() or "").startswith("en"):
+        return html
+    glyphs = {s.piece.glyph for s in shown.spots if s.piece is not None}
+    items = [
+        f'<span lang="zh-Hans">{escape(glyph)}</span> {escape(ENGLISH[rank])}'
+        for glyph, rank in RANK_OF.items()
+        if glyph in glyphs
+    ]
+    if not items:
+        return html
+    return mark_safe(f'{html}<p class="board-key">{" · ".join(items)}</p>')  # noqa: S308
+
+
 def draw(pieces: Mapping[Point, tuple[int, str | None]], **options) -> str:
     """``picture``'s board as HTML."""
-    return draw_picture(picture(pieces, **options))
+    return render(picture(pieces, **options))
 
 
-__all__ = ["ALL_AREAS", "area_of", "draw", "picture", "view_of"]
+__all__ = ["ALL_AREAS", "area_of", "draw", "picture", "render", "view_of"]

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engines.junqi import (
+    AREAS,
     BOARD,
     OFFICERS,
     IllegalMove,
@@ -51,7 +52,6 @@ from engines.junqi import (
 from engines.junqi.capture import SearchLimit, fastest_lines, key
 from engines.junqi.rules import Rules
 from puzzles.boards import choice_buttons, submit_button
-from puzzles.boards import draw as draw_picture
 from puzzles.kinds import (
     CONTINUE,
     CORRECT,
@@ -78,6 +78,7 @@ from puzzles.kinds.moves import (
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import picture, view_of
+from .draw import render as draw_picture
 from .words import (
     SEAT_KEYS,
     moves_both,
@@ -86,6 +87,7 @@ from .words import (
     rank_both,
     reason,
     result_both,
+    seat_both,
     setup_reason,
 )
 
@@ -258,7 +260,7 @@ class JunqiKind(PuzzleKind):
             if piece.seat != board.to_move:
                 return not_movable("theirs")
             if not is_movable(start, piece):
-                code = "hq" if BOARD.kind(start) == "hq" else piece.rank
+                code = piece.rank if piece.rank in ("mine", "flag") else "hq"
                 return Verdict(ILLEGAL, message=reason(code))
             return not_movable("own")
         if isinstance(answer, Pick):
@@ -266,7 +268,7 @@ class JunqiKind(PuzzleKind):
             return picked(
                 name(start),
                 both(
-                    f"拿起了{words['zh']}。再点它要去的位置。",
+                    f"拿起了 {words['zh']}。再点它要去的位置。",
                     f"You picked up {words['en']}: now click where it goes.",
                 ),
             )
@@ -342,7 +344,7 @@ class ReachKind(JunqiKind):
         board = position(data)
         words = piece_both(board, _point(data["piece"], "piece"))
         return both(
-            f"把{words['zh']}这一步能到的位置（能走到或能攻击的）全部点出来，再按“完成”。",
+            f"把 {words['zh']}这一步能到的位置（能走到或能攻击的）全部点出来，再按“完成”。",
             f"Mark every point {words['en']} can reach in one move (to go to or to attack),"
             " then press Done.",
         )
@@ -590,7 +592,7 @@ class MoveKind(JunqiKind):
         if chosen is not None:
             words = piece_both(board, chosen)
             return both(
-                f"一步把{words['zh']}走到 {target}。",
+                f"一步把 {words['zh']}走到 {target}。",
                 f"Move {words['en']} to {target} in one move.",
             )
         return both(f"一步走到 {target}：哪个子能去？", f"Get a piece to {target} in one move.")
@@ -619,7 +621,7 @@ class MoveKind(JunqiKind):
 
     def board(self, data, state, *, verdict=None, interactive=True):
         state = state or {}
-        board = position(data)
+        board = self.current(data, state)
         marks = {self.target(data): "target"}
         paths = []
         for key_, kind in (("path", "good"), ("wrong", "bad")):
@@ -628,7 +630,7 @@ class MoveKind(JunqiKind):
         if state.get("answer_shown"):
             for text in self.answers(data)[:3]:
                 start = parse_point(text.split("-")[0])
-                paths.append((reach(board, start)[self.target(data)], "good"))
+                paths.append((reach(position(data), start)[self.target(data)], "good"))
         if paths or not interactive:
             return self.drawn(data, board, marks=marks, paths=paths)
         return self.controls(data, board, verdict, marks=marks)
@@ -694,8 +696,9 @@ class FightKind(PuzzleKind):
 
     def board(self, data, state, *, verdict=None, interactive=True):
         attacker, defender, _rules = self.facts(data)
-        # The attacker on S51 and the defender beside it on S52, nothing else drawn.
-        a, d = (7, 11), (8, 11)
+        # The attacker on S50 and the defender on S52, a point apart so that the arrow
+        # between them shows; nothing else is drawn.
+        a, d = (6, 11), (8, 11)
         shown_picture = picture(
             {a: (0, attacker), d: (1, defender)},
             paths=[((a, d), "target")],
@@ -788,12 +791,9 @@ class SetupKind(PuzzleKind):
         return placement
 
     def prompt(self, data):
-        if self.fixing(data) and setup_faults("S", self.placement(data)):
-            return both(
-                "这样布阵合规吗？不合规的话，再交换棋子把它改对：先点一个子，再点要和它换位的子。",
-                "Is this set-up legal? If not, put it right: click a piece, then the piece to"
-                " swap it with.",
-            )
+        # The same words whatever the answer: a prompt that spoke of swaps only when
+        # the set-up breaks a rule would give the answer away. How to swap is said
+        # once the learner has found it illegal.
         return both("这样布阵合规吗？", "Is this set-up legal?")
 
     def parse_answer(self, data, state, post):
@@ -843,8 +843,10 @@ class SetupKind(PuzzleKind):
             return Verdict(
                 CONTINUE,
                 message=both(
-                    f"对，不合规。{words['zh']}现在交换棋子把它改对。",
-                    f"Right, it is not legal. {words['en']} Now swap pieces to put it right.",
+                    f"对，不合规。{words['zh']}现在交换棋子把它改对：先点一个子，再点要和它"
+                    "换位的子。",
+                    f"Right, it is not legal. {words['en']} Now put it right: click a piece,"
+                    " then the piece to swap it with.",
                 ),
             ), {**state, "said": answer}
         if not state.get("said") or state.get("done"):
@@ -1115,16 +1117,36 @@ class PointKind(PuzzleKind):
             raise InvalidPuzzle(f"ask is one of {', '.join(KIND_WORDS)}")
         return ask
 
+    def area(self, data) -> str | None:
+        """The army whose area the point must be in (``area = "north"``), if named."""
+        if "area" not in data:
+            return None
+        return AREAS[seat_of(data, "area")]
+
     def validate(self, data):
-        _only(data, {"ask"})
+        _only(data, {"ask", "area"})
         self.ask(data)
+        area = self.area(data)
+        if area is not None and not set(BOARD.of_kind(self.ask(data))) & set(area_points(area)):
+            raise InvalidPuzzle("area: that army's area has no such point")
 
     def start(self, data):
         return {}
 
+    def right(self, data, p: Point) -> bool:
+        area = self.area(data)
+        in_area = area is None or (local(p) or ("",))[0] == area
+        return BOARD.kind(p) == self.ask(data) and in_area
+
     def prompt(self, data):
         zh, en = KIND_WORDS[self.ask(data)]
         article = "an" if en[0] in "aeiou" else "a"
+        if "area" in data:
+            seat = seat_both(seat_of(data, "area"))
+            return both(
+                f"在{seat['zh']}的阵地里点一个{zh}。",
+                f"Click {article} {en} in {seat['en']}'s area.",
+            )
         return both(f"在棋盘上点一个{zh}。", f"Click {article} {en} on the board.")
 
     def parse_answer(self, data, state, post):
@@ -1137,10 +1159,21 @@ class PointKind(PuzzleKind):
         state = {"clicked": answer}
         zh, en = KIND_WORDS[kind]
         en = f"{'an' if en[0] in 'aeiou' else 'a'} {en}"
-        if kind == ask:
+        if self.right(data, p):
             words = both(f"对，{answer} 是{zh}。", f"Right: {answer} is {en}.")
             return Verdict(CORRECT, message=words), state
         words = both(f"{answer} 是{zh}。", f"{answer} is {en}.")
+        if kind == ask:  # the right kind in another army's area
+            where = local(p)
+            if where is None:
+                owner = both("中央", "the centre")
+            else:
+                seat = seat_both(AREAS.index(where[0]))
+                owner = both(f"{seat['zh']}的阵地里", f"{seat['en']}'s area")
+            words = both(
+                f"{answer} 是{zh}，不过在{owner['zh']}。",
+                f"{answer} is {en}, but in {owner['en']}.",
+            )
         return Verdict(WRONG, message=words), {**state, "wrong": True}
 
     def board(self, data, state, *, verdict=None, interactive=True):
@@ -1149,8 +1182,9 @@ class PointKind(PuzzleKind):
         if state.get("clicked"):
             marks[parse_point(state["clicked"])] = "bad" if state.get("wrong") else "good"
         if state.get("answer_shown"):
-            marks.update(dict.fromkeys(BOARD.of_kind(self.ask(data)), "target"))
-        view = view_of((), ("S",))
+            kind_points = BOARD.of_kind(self.ask(data))
+            marks.update({p: "target" for p in kind_points if self.right(data, p)})
+        view = view_of((), ("S", self.area(data) or "S"))
         return draw_picture(
             picture({}, marks=marks, view=view, clickable=interactive and not state)
         )
