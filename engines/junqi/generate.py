@@ -321,8 +321,11 @@ def reach_puzzle(position: Position, start: Point) -> Reach | None:
             return None
     elif len(found) < 7:
         return None
+    before = {p: board.pieces.get(p) for p in found}
     board = crop_reach(board, start)
     found = reach(board, start)
+    if not _same_reach(board, start, before):  # cropping never changes the answer
+        raise AssertionError(f"cropping changed the reach of {name(start)}")
     plain = board.copy()
     plain.pieces[start] = Piece(0, "lieutenant" if piece.rank == "engineer" else piece.rank)
     straight = reach(plain, start)
