@@ -205,45 +205,39 @@ def _chosen_cards(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
 
 
 def _tiaoqi_moves(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
-    """A piece of the side to move taken to a hole it reaches (most of the time) or to
-    any hole of the star, or only picked up."""
     from engines.tiaoqi import STAR, hole_name, reach
 
     board = kind.current(puzzle.kind_data, kind.start(puzzle.kind_data))
-    own = sorted(h for h, s in board.pieces.items() if s == board.to_move)
-    holes = sorted(STAR.points)
-    posts = []
-    for _ in range(count):
-        start = rng.choice(own)
-        if rng.random() < 0.1:
-            posts.append({"select": hole_name(start)})
-            continue
-        reached = sorted(reach(board, start))
-        end = rng.choice(reached if reached and rng.random() < 0.7 else holes)
-        posts.append({"move": f"{hole_name(start)}-{hole_name(end)}"})
-    return posts
+    own = [h for h, s in board.pieces.items() if s == board.to_move]
+    return _from_to(own, STAR.points, lambda h: reach(board, h), hole_name, rng, count)
 
 
 def _junqi_answers(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
-    """A piece of South's taken to a point it reaches (most of the time) or to any
-    point, or only picked up; for the ticking kinds, a point ticked, or Done."""
+    """Moves as for 跳棋; for the ticking kinds, a point ticked, or Done."""
     from engines.junqi import BOARD, name, reach
 
-    points = sorted(BOARD.points)
     if puzzle.kind in ("junqi.reach", "junqi.who"):
+        points = sorted(BOARD.points)
         return [
             {"answer": "done"} if rng.random() < 0.3 else {"move": name(rng.choice(points))}
             for _ in range(count)
         ]
     board = kind.current(puzzle.kind_data, kind.start(puzzle.kind_data))
-    own = sorted(p for p, piece in board.pieces.items() if piece.seat == board.to_move)
+    own = [p for p, piece in board.pieces.items() if piece.seat == board.to_move]
+    return _from_to(own, BOARD.points, lambda p: reach(board, p), name, rng, count)
+
+
+def _from_to(own, points, reach, name, rng: random.Random, count: int) -> list[dict]:
+    """A piece of the side to move taken to a point it reaches (most of the time) or
+    to any point of the board, or only picked up."""
+    own, points = sorted(own), sorted(points)
     posts = []
     for _ in range(count):
         start = rng.choice(own)
         if rng.random() < 0.1:
             posts.append({"select": name(start)})
             continue
-        reached = sorted(reach(board, start))
+        reached = sorted(reach(start))
         end = rng.choice(reached if reached and rng.random() < 0.7 else points)
         posts.append({"move": f"{name(start)}-{name(end)}"})
     return posts

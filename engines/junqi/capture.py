@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import Move, Point, Position, apply, fight, name, reach
+from . import Move, Point, Position, apply, name
+from . import moves as legal_moves
 
 __all__ = ["Lines", "SearchLimit", "fastest_lines", "key"]
 
@@ -58,18 +59,6 @@ def _text(found: Key) -> str:
         + " | "
         + " ".join(sorted(name(p) for p in others))
     )
-
-
-def _successors(position: Position, seat: int) -> list[Move]:
-    found = []
-    for p, piece in list(position.pieces.items()):
-        if piece.seat != seat:
-            continue
-        for q, path in reach(position, p).items():
-            defender = position.pieces.get(q)
-            result = None if defender is None else fight(piece.rank, defender.rank)
-            found.append(Move(p, q, path, piece, defender, result))
-    return found
 
 
 def _after(found: Key, move: Move) -> Key | None:
@@ -112,7 +101,7 @@ def fastest_lines(
         expanded = {}
         for here_key, found in layers[i].items():
             here = found if isinstance(found, Position) else apply(*found)
-            expanded[here_key] = (here, _successors(here, seat))
+            expanded[here_key] = (here, legal_moves(here, seat))
         if any(takes(m, target) for _here, moves in expanded.values() for m in moves):
             depth = i + 1  # the fewest: the placements after these moves are not needed
             for here_key, (_here, moves) in expanded.items():

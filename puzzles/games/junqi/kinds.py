@@ -75,6 +75,7 @@ from puzzles.kinds.moves import (
     read_clicked,
     read_move,
 )
+from puzzles.kinds.ticks import judge_ticks, tick_marks
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import picture, view_of
@@ -83,6 +84,7 @@ from .words import (
     SEAT_KEYS,
     moves_both,
     path_text,
+    point_order,
     points_text,
     rank_both,
     reason,
@@ -311,15 +313,6 @@ def _fight_words(move) -> dict[str, str]:
 # Tick every point a piece can reach
 
 
-def _explain(board: Position, start: Point, wrong: list[str]) -> list[dict[str, str]]:
-    parts = []
-    for text in wrong:
-        code = why(board, start, parse_point(text)) or "not-a-move"
-        words = reason(code)
-        parts.append(both(f"{text}：{words['zh']}", f"{text}: {words['en']}"))
-    return parts
-
-
 @register
 class ReachKind(JunqiKind):
     name = "junqi.reach"
@@ -368,47 +361,30 @@ class ReachKind(JunqiKind):
                 return Verdict(ILLEGAL, message=words), state
             return toggle_mark(state, answer)
         board = position(data)
-        found = reach(board, start)
-        truth = {name(p) for p in found}
-        chosen = set(state.get("marked", []))
-        state = {"marked": list(state.get("marked", [])), "judged": True}
-        if chosen == truth:
-            if not truth:
-                words = both("对：它这一步哪儿也去不了。", "Right: it cannot move at all.")
-            else:
-                words = both(f"全部找到，一共 {len(truth)} 个位置。", f"All {len(truth)} found.")
-            return Verdict(CORRECT, message=words), state
-        parts = [
-            both(
-                f"找对 {len(chosen & truth)} 个，共 {len(truth)} 个。",
-                f"{len(chosen & truth)} of {len(truth)} found.",
-            )
-        ]
-        parts += _explain(board, start, sorted(chosen - truth))
-        missed = truth - chosen
-        if missed:
-            parts.append(both(f"还漏了 {len(missed)} 个。", f"{len(missed)} still to find."))
-        answer_words = both(
-            f"能到的位置：{points_text(truth, True)}。",
-            f"It can reach: {points_text(truth, False)}.",
+        truth = {name(p) for p in reach(board, start)}
+        if not truth:
+            right = both("对：它这一步哪儿也去不了。", "Right: it cannot move at all.")
+        else:
+            right = both(f"全部找到，一共 {len(truth)} 个位置。", f"All {len(truth)} found.")
+        return judge_ticks(
+            state,
+            truth,
+            lambda text: reason(why(board, start, parse_point(text)) or "not-a-move"),
+            right=right,
+            answer=both(
+                f"能到的位置：{points_text(truth, True)}。",
+                f"It can reach: {points_text(truth, False)}.",
+            ),
+            order=point_order,
         )
-        message = both(" ".join(p["zh"] for p in parts), " ".join(p["en"] for p in parts))
-        return Verdict(WRONG, message=message, answer=answer_words if missed else ""), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         state = state or {}
         board = position(data)
         start = _point(data["piece"], "piece")
-        marks: dict[Point, str] = {start: "lifted"}
-        marked = {parse_point(text) for text in state.get("marked", [])}
-        if state.get("judged"):
-            found = reach(board, start)
-            for p in marked:
-                marks[p] = "good" if p in found else "bad"
-            if state.get("answer_shown") or (verdict is not None and verdict.is_correct):
-                marks.update({p: "cross" for p in found if p not in marked})
-        else:
-            marks.update(dict.fromkeys(marked, "picked"))
+        truth = {name(p) for p in reach(board, start)}
+        marks = {parse_point(t): m for t, m in tick_marks(state, truth, verdict).items()}
+        marks[start] = "lifted"
         clickable = interactive and not state.get("judged")
         drawn = picture(shown(board), marks=marks, view=self.view(data), clickable=clickable)
         if clickable:
@@ -487,54 +463,40 @@ class WhoKind(JunqiKind):
                 return Verdict(ILLEGAL, message=words), state
             return toggle_mark(state, answer)
         truth = self.truth(data)
-        chosen = set(state.get("marked", []))
-        state = {"marked": list(state.get("marked", [])), "judged": True}
-        if chosen == truth:
-            if not truth:
-                words = both(
-                    f"对：这一步谁也到不了 {name(target)}。",
-                    f"Right: none of them can reach {name(target)} this move.",
-                )
-            else:
-                words = both(
-                    f"对，能到的是 {points_text(truth, True)}。",
-                    f"Right: {points_text(truth, False)}.",
-                )
-            return Verdict(CORRECT, message=words), state
-        parts = []
-        for text in sorted(chosen - truth):
-            code = why(board, parse_point(text), target) or "not-a-move"
-            words = reason(code)
-            parts.append(both(f"{text}：{words['zh']}", f"{text}: {words['en']}"))
-        missed = truth - chosen
-        if missed:
-            parts.append(both(f"还漏了 {len(missed)} 个。", f"{len(missed)} still to find."))
-        message = both(" ".join(p["zh"] for p in parts), " ".join(p["en"] for p in parts))
-        if truth:
-            answer_words = both(
-                f"能到 {name(target)} 的：{points_text(truth, True)}。",
-                f"These reach {name(target)}: {points_text(truth, False)}.",
+        here = name(target)
+        if not truth:
+            right = both(
+                f"对：这一步谁也到不了 {here}。", f"Right: none of them can reach {here} this move."
             )
-        else:
             answer_words = both("这一步谁也到不了。", "None of them can get there this move.")
-        return Verdict(WRONG, message=message, answer=answer_words), state
+        else:
+            right = both(
+                f"对，能到的是 {points_text(truth, True)}。", f"Right: {points_text(truth, False)}."
+            )
+            answer_words = both(
+                f"能到 {here} 的：{points_text(truth, True)}。",
+                f"These reach {here}: {points_text(truth, False)}.",
+            )
+        return judge_ticks(
+            state,
+            truth,
+            lambda text: reason(why(board, parse_point(text), target) or "not-a-move"),
+            right=right,
+            answer=answer_words,
+            order=point_order,
+        )
 
     def board(self, data, state, *, verdict=None, interactive=True):
         state = state or {}
         board = position(data)
         target = self.target(data)
-        marks: dict[Point, str] = {target: "target"}
-        marked = {parse_point(text) for text in state.get("marked", [])}
+        truth = self.truth(data)
+        marks = {parse_point(t): m for t, m in tick_marks(state, truth, verdict).items()}
+        marks[target] = "target"
         paths = []
-        if state.get("judged"):
-            truth = {parse_point(t) for t in self.truth(data)}
-            for p in marked:
-                marks[p] = "good" if p in truth else "bad"
-            if state.get("answer_shown") or (verdict is not None and verdict.is_correct):
-                marks.update({p: "cross" for p in truth if p not in marked})
-                paths = [(reach(board, p)[target], "good") for p in sorted(truth)]
-        else:
-            marks.update(dict.fromkeys(marked, "picked"))
+        solved = verdict is not None and verdict.is_correct
+        if state.get("judged") and (state.get("answer_shown") or solved):
+            paths = [(reach(board, parse_point(t))[target], "good") for t in sorted(truth)]
         clickable = interactive and not state.get("judged")
         drawn = picture(
             shown(board), marks=marks, paths=paths, view=self.view(data), clickable=clickable

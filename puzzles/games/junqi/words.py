@@ -62,14 +62,15 @@ def piece_words(seat: int, rank: str | None) -> str:
     return localized(both(f"{zh}的{CHINESE[rank]}", f"{en}'s {ENGLISH[rank]}"))
 
 
-def _order(point_name: str) -> tuple[int, str]:
+def point_order(point_name: str) -> tuple[int, str]:
+    """Points as the lists name them: South's, East's, North's, West's, the centre's."""
     area = point_name[0]
     return (AREAS.index(area) if area in AREAS else 4, point_name[1:])
 
 
 def points_text(points: Iterable, zh: bool) -> str:
     """Point names in board order, joined as each language writes a list."""
-    names = sorted((name(p) if isinstance(p, tuple) else p for p in points), key=_order)
+    names = sorted((name(p) if isinstance(p, tuple) else p for p in points), key=point_order)
     return ("、" if zh else ", ").join(names)
 
 

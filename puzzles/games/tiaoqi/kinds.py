@@ -74,6 +74,7 @@ from puzzles.kinds.moves import (
     read_clicked,
     read_move,
 )
+from puzzles.kinds.ticks import judge_ticks, tick_marks
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import SEAT_COLORS, SIDE_COLORS, picture, two_player_view
@@ -344,60 +345,42 @@ class ReachKind(TiaoqiKind):
         board = position(data)
         found = reach(board, start)
         truth = {hole_name(h) for h in found}
-        chosen = set(state.get("marked", []))
-        state = {"marked": list(state.get("marked", [])), "judged": True}
-        if chosen == truth:
-            chains = [m for m in found.values() if len(m) > 2]
-            if not truth:
-                words = both("对：它这一步哪儿也去不了。", "Right: it cannot move at all.")
-            else:
-                words = both(f"全部找到，一共 {len(truth)} 个位置。", f"All {len(truth)} found.")
-            if chains:
-                longest = max(chains, key=len)
-                route = "-".join(hole_name(h) for h in longest)
-                words = both(
-                    words["zh"] + f"最远的一串连跳：{route}。",
-                    words["en"] + f" The longest chain: {route}.",
-                )
-            return Verdict(CORRECT, message=words), state
-        parts = [
-            both(
-                f"找对 {len(chosen & truth)} 个，共 {len(truth)} 个。",
-                f"{len(chosen & truth)} of {len(truth)} found.",
+        chains = [m for m in found.values() if len(m) > 2]
+        if not truth:
+            right = both("对：它这一步哪儿也去不了。", "Right: it cannot move at all.")
+        else:
+            right = both(f"全部找到，一共 {len(truth)} 个位置。", f"All {len(truth)} found.")
+        if chains:
+            route = "-".join(hole_name(h) for h in max(chains, key=len))
+            right = both(
+                right["zh"] + f"最远的一串连跳：{route}。",
+                right["en"] + f" The longest chain: {route}.",
             )
-        ]
-        for name in sorted(chosen - truth):
-            why = _why(board, start, parse_hole(name)) or "not-a-move"
-            words = reason(why)
-            parts.append(both(f"{name}：{words['zh']}", f"{name}: {words['en']}"))
-        missed = truth - chosen
-        if missed:
-            parts.append(both(f"还漏了 {len(missed)} 个。", f"{len(missed)} still to find."))
-        answer_words = both(
-            f"能走到的位置：{holes_text(truth, True)}。",
-            f"It can reach: {holes_text(truth, False)}.",
+        return judge_ticks(
+            state,
+            truth,
+            lambda name: reason(_why(board, start, parse_hole(name)) or "not-a-move"),
+            right=right,
+            answer=both(
+                f"能走到的位置：{holes_text(truth, True)}。",
+                f"It can reach: {holes_text(truth, False)}.",
+            ),
         )
-        message = both(" ".join(p["zh"] for p in parts), " ".join(p["en"] for p in parts))
-        return Verdict(WRONG, message=message, answer=answer_words if missed else ""), state
 
     def board(self, data, state, *, verdict=None, interactive=True):
         state = state or {}
         board = position(data)
         start = _hole(data["piece"], "piece")
-        marks: dict[Hole, str] = {start: "lifted"}
-        marked = {parse_hole(name) for name in state.get("marked", [])}
+        found = reach(board, start)
+        truth = {hole_name(h) for h in found}
+        marks = {parse_hole(n): m for n, m in tick_marks(state, truth, verdict).items()}
+        marks[start] = "lifted"
         chains = []
-        if state.get("judged"):
-            found = reach(board, start)
-            for hole in marked:
-                marks[hole] = "good" if hole in found else "bad"
-            if state.get("answer_shown") or (verdict is not None and verdict.is_correct):
-                marks.update({h: "cross" for h in found if h not in marked})
-                jumps = [p for p in found.values() if len(p) > 2]
-                if jumps:
-                    chains.append((max(jumps, key=len), "good"))
-        else:
-            marks.update(dict.fromkeys(marked, "picked"))
+        solved = verdict is not None and verdict.is_correct
+        if state.get("judged") and (state.get("answer_shown") or solved):
+            jumps = [p for p in found.values() if len(p) > 2]
+            if jumps:
+                chains.append((max(jumps, key=len), "good"))
         clickable = interactive and not state.get("judged")
         shown = picture(
             _colored(board), marks=marks, chains=chains, view=self.view(data), clickable=clickable

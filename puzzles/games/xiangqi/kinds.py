@@ -72,6 +72,7 @@ from puzzles.kinds.moves import (
     picked,
     read_clicked,
 )
+from puzzles.kinds.ticks import judge_ticks
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import draw, picture
@@ -410,8 +411,8 @@ def _outside(board: Position, sq: int, target: int) -> dict[str, str]:
     code = board.board[sq]
     name = piece_both(code)
     return both(
-        f"{square_name(target)}：{name['zh']}的走法到不了这里。",
-        f"{square_name(target)}: not a point the {name['en'].split(' ', 1)[1]}'s move can reach.",
+        f"{name['zh']}的走法到不了这里。",
+        f"not a point the {name['en'].split(' ', 1)[1]}'s move can reach.",
     )
 
 
@@ -477,7 +478,6 @@ class LegalKind(XiangqiKind):
     def check(self, data, state, answer):
         if self.mode(data) == "move":
             return self._check_move(data, answer)
-        marked = list(state.get("marked", []))
         board = position(data)
         sq = _point(data, "piece")
         if answer != "done":
@@ -490,54 +490,44 @@ class LegalKind(XiangqiKind):
             return toggle_mark(state, answer)
         destinations = self.truth(data)
         truth = {square_name(t) for t, why in destinations.items() if why is None}
-        chosen = set(marked)
-        state = {"marked": marked, "judged": True}
-        if chosen == truth:
-            if not truth:
-                words = both("对：它现在一步也走不了。", "Right: it cannot move at all now.")
-            elif len(truth) == 1:
-                words = both("对，它只能走这一个点。", "Right: that is its only point.")
-            else:
-                words = both(f"全部找到，一共 {len(truth)} 个点。", f"All {len(truth)} found.")
-            # Why the other points of its pattern are refused, one line a rule (a
-            # blocked line and its own pieces go without saying).
-            by_rule: dict[str, list[str]] = {}
-            for t, why in destinations.items():
-                if why is not None and why not in ("own-piece", "line-blocked"):
-                    by_rule.setdefault(why, []).append(square_name(t))
-            refused = [
-                both(
-                    f"{'、'.join(points)}：{reason(why)['zh']}",
-                    f"{', '.join(points)}: {reason(why)['en']}",
-                )
-                for why, points in by_rule.items()
-            ]
-            if refused:
-                words = joined([words, *refused], zh="", en=" ")
-            return Verdict(CORRECT, message=words), state
-        parts = [
+        if not truth:
+            right = both("对：它现在一步也走不了。", "Right: it cannot move at all now.")
+        elif len(truth) == 1:
+            right = both("对，它只能走这一个点。", "Right: that is its only point.")
+        else:
+            right = both(f"全部找到，一共 {len(truth)} 个点。", f"All {len(truth)} found.")
+        # Why the other points of its pattern are refused, one line a rule (a blocked
+        # line and its own pieces go without saying).
+        by_rule: dict[str, list[str]] = {}
+        for t, why in destinations.items():
+            if why is not None and why not in ("own-piece", "line-blocked"):
+                by_rule.setdefault(why, []).append(square_name(t))
+        refused = [
             both(
-                f"找对 {len(chosen & truth)} 个，共 {len(truth)} 个。",
-                f"{len(chosen & truth)} of {len(truth)} found.",
+                f"{'、'.join(points)}：{reason(why)['zh']}",
+                f"{', '.join(points)}: {reason(why)['en']}",
             )
+            for why, points in by_rule.items()
         ]
-        for name in sorted(chosen - truth):
+        if refused:
+            right = joined([right, *refused], zh="", en=" ")
+
+        def why_not(name: str) -> dict[str, str]:
             target = parse_square(name)
             why = destinations.get(target)
-            if why is None:
-                parts.append(_outside(board, sq, target))
-            else:
-                r = reason(why)
-                parts.append(both(f"{name}：{r['zh']}", f"{name}: {r['en']}"))
-        missed = sorted(truth - chosen)
-        if missed:
-            parts.append(both(f"还漏了 {len(missed)} 个点。", f"{len(missed)} still to find."))
-        answer_words = both(
-            "能走到的点：" + "、".join(sorted(truth)) + "。",
-            "It can go to: " + ", ".join(sorted(truth)) + ".",
+            return _outside(board, sq, target) if why is None else reason(why)
+
+        return judge_ticks(
+            state,
+            truth,
+            why_not,
+            right=right,
+            answer=both(
+                "能走到的点：" + "、".join(sorted(truth)) + "。",
+                "It can go to: " + ", ".join(sorted(truth)) + ".",
+            ),
+            unit="个点",
         )
-        message = joined(parts, zh="", en=" ")
-        return Verdict(WRONG, message=message, answer=answer_words if missed else ""), state
 
     def _check_move(self, data, answer):
         board = position(data)
