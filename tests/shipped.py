@@ -1,16 +1,77 @@
 """The repository's own content, loaded once for a test module and removed after it,
-and a learner's way through each of its puzzles."""
+and a learner's way through each of its puzzles.
+
+Loading proves every puzzle with its engine (``prepare``), minutes in all, and the
+suite loads the same content several times (each game's content test, the tap
+targets, then again on PostgreSQL). With ``QIPAI_PREPARED_CACHE`` set to a folder
+(``scripts/test`` sets it), what ``prepare`` works out for shipped content is kept
+there, keyed by the kind, the puzzle's data and a digest of the code that could
+change the result (``engines/``, ``puzzles/``, ``tutorials/``, ``config/``): the
+same puzzle under the same code is proved once a run, and any change to the code
+proves everything again."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@cache
+def _code_digest() -> str:
+    digest = hashlib.sha256()
+    for folder in ("engines", "puzzles", "tutorials", "config"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@contextmanager
+def _remembered_proofs() -> Iterator[None]:
+    """While loading, each kind's ``prepare`` reads what it worked out before for
+    the same data under the same code, and keeps what it works out anew."""
+    folder = os.environ.get("QIPAI_PREPARED_CACHE")
+    if not folder:
+        yield
+        return
+    from puzzles.kinds import _REGISTRY
+
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    wrapped = []
+    for kind in _REGISTRY.values():
+
+        def remembered(data, budget=None, _kind=kind, _prepare=kind.prepare):
+            if budget is not None:
+                return _prepare(data, budget)
+            text = json.dumps([_kind.name, data, _code_digest()], sort_keys=True)
+            path = Path(folder) / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
+            if path.exists():
+                return json.loads(path.read_text())
+            prepared = _prepare(data)
+            partial = path.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(json.dumps(prepared))
+            partial.replace(path)  # whole or not at all, whichever worker writes it
+            return prepared
+
+        kind.prepare = remembered
+        wrapped.append(kind)
+    try:
+        yield
+    finally:
+        for kind in wrapped:
+            del kind.prepare  # the class's own again
 
 
 @contextmanager
@@ -27,7 +88,8 @@ def shipped_content(django_db_blocker, *games: str) -> Iterator[None]:
             for game in games:
                 (Path(folder) / game).symlink_to(root / game, target_is_directory=True)
             root = Path(folder)
-        call_command("load_content", dir=root, stdout=StringIO())
+        with _remembered_proofs():
+            call_command("load_content", dir=root, stdout=StringIO())
         try:
             yield
         finally:

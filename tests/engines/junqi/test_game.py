@@ -268,3 +268,32 @@ def test_ten_thousand_random_moves_of_self_play():
     assert time.perf_counter() - start < 10
     assert results["draw"] and results["win"]  # both ends happen
     assert games > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(10))
+def test_ten_thousand_random_games_to_the_end(chunk):
+    """10,000 whole games (in ten chunks of 1,000, so that workers share them) from
+    random legal set-ups, random moves and now and then a timeout, each played to its
+    end with every move's invariants; every game ends in a win or the 70-move draw.
+    Slow (about ten minutes on two cores): `scripts/test -m slow tests/engines/junqi`."""
+    rng = random.Random(f"junqi-games-{chunk}")
+    results = Counter()
+    for _game in range(1_000):
+        pieces = pieces_of((seat, random_setup(AREAS[seat], rng)) for seat in range(4))
+        game = Game(Position(pieces, rules=Rules(bomb_takes_flag=rng.random() < 0.5)))
+        while game.result is None:
+            before = game.position
+            if rng.random() < 0.01:
+                seat, count = before.to_move, before.timeouts[before.to_move]
+                game.timeout()  # changes the position in place
+                assert game.position.timeouts[seat] == count + 1
+                assert (seat in game.position.alive) == (count + 1 < 5)
+                continue
+            choice = rng.choice(moves(before))
+            move = game.play(choice.start, choice.end)
+            check_move(before, game.position, move, set(before.alive - game.position.alive))
+        kind, team = game.result
+        assert kind == "draw" or {seat % 2 for seat in game.position.alive} == {team}
+        results[kind] += 1
+    assert results["win"] and results["draw"] and sum(results.values()) == 1_000
