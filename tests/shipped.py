@@ -8,7 +8,8 @@ targets, then again on PostgreSQL). With ``QIPAI_PREPARED_CACHE`` set to a folde
 there, keyed by the kind, the puzzle's data and a digest of the code that could
 change the result (``engines/``, ``puzzles/``, ``tutorials/``, ``config/``): the
 same puzzle under the same code is proved once a run, and any change to the code
-proves everything again."""
+proves everything again. Each load then checks that every puzzle's data and proofs
+come back from the database (SQLite or PostgreSQL) exactly as they were stored."""
 
 from __future__ import annotations
 
@@ -38,31 +39,48 @@ def _code_digest() -> str:
     return digest.hexdigest()
 
 
+def _json(value):
+    """``value`` as it comes back from a JSON column."""
+    return json.loads(json.dumps(value))
+
+
+def _key(kind: str, data) -> str:
+    return json.dumps([kind, data], sort_keys=True)
+
+
 @contextmanager
-def _remembered_proofs() -> Iterator[None]:
+def _remembered_proofs(proved: dict | None = None) -> Iterator[None]:
     """While loading, each kind's ``prepare`` reads what it worked out before for
-    the same data under the same code, and keeps what it works out anew."""
+    the same data under the same code (with ``QIPAI_PREPARED_CACHE``), and keeps
+    what it works out anew; ``proved`` gathers every result by kind and data."""
     folder = os.environ.get("QIPAI_PREPARED_CACHE")
-    if not folder:
+    if not folder and proved is None:
         yield
         return
     from puzzles.kinds import _REGISTRY
 
-    Path(folder).mkdir(parents=True, exist_ok=True)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
     wrapped = []
     for kind in _REGISTRY.values():
 
         def remembered(data, budget=None, _kind=kind, _prepare=kind.prepare):
             if budget is not None:
                 return _prepare(data, budget)
-            text = json.dumps([_kind.name, data, _code_digest()], sort_keys=True)
-            path = Path(folder) / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
-            if path.exists():
-                return json.loads(path.read_text())
-            prepared = _prepare(data)
-            partial = path.with_suffix(f".{os.getpid()}.tmp")
-            partial.write_text(json.dumps(prepared))
-            partial.replace(path)  # whole or not at all, whichever worker writes it
+            path = None
+            if folder:
+                text = json.dumps([_kind.name, data, _code_digest()], sort_keys=True)
+                path = Path(folder) / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
+            if path is not None and path.exists():
+                prepared = json.loads(path.read_text())
+            else:
+                prepared = _prepare(data)
+                if path is not None:
+                    partial = path.with_suffix(f".{os.getpid()}.tmp")
+                    partial.write_text(json.dumps(prepared))
+                    partial.replace(path)  # whole or not at all, whichever worker writes
+            if proved is not None:
+                proved[_key(_kind.name, data)] = _json(prepared)
             return prepared
 
         kind.prepare = remembered
@@ -88,8 +106,18 @@ def shipped_content(django_db_blocker, *games: str) -> Iterator[None]:
             for game in games:
                 (Path(folder) / game).symlink_to(root / game, target_is_directory=True)
             root = Path(folder)
-        with _remembered_proofs():
+        proved: dict = {}
+        with _remembered_proofs(proved):
             call_command("load_content", dir=root, stdout=StringIO())
+        # Every puzzle's data and proofs come back from the database as they were
+        # stored (a JSON column of SQLite or PostgreSQL).
+        found = set()
+        for puzzle in Puzzle.objects.all():
+            key = _key(puzzle.kind, puzzle.data)
+            if key in proved:
+                assert puzzle.prepared == proved[key], f"{puzzle.slug}: its proofs changed"
+                found.add(key)
+        assert found == set(proved), f"{len(set(proved) - found)} puzzles' data changed"
         try:
             yield
         finally:

@@ -94,6 +94,7 @@ def test_dagunzi_content_is_enough(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_dagunzi_puzzle_and_exercise_is_solvable(shipped):
     solved = 0
     for puzzle in Puzzle.objects.filter(game="dagunzi").exclude(kind="dagunzi.table"):

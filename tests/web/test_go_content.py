@@ -91,6 +91,7 @@ def test_the_go_lessons_cover_the_course(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_go_lesson_exercise_is_solvable(shipped):
     exercises = Puzzle.objects.filter(game="go", lesson_steps__isnull=False).distinct()
     assert exercises.count() >= 48
@@ -125,6 +126,7 @@ def test_the_go_library_has_150_problems_across_the_themes(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_go_library_puzzle_is_solvable(shipped):
     for puzzle in Puzzle.objects.filter(game="go", is_public=True):
         solve(puzzle)

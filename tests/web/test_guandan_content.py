@@ -164,6 +164,7 @@ def test_guandan_content_is_enough(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_guandan_puzzle_and_exercise_is_solved_by_the_engine(shipped):
     solved = 0
     for puzzle in Puzzle.objects.filter(game="guandan"):

@@ -310,6 +310,7 @@ def test_every_lesson_step_names_a_clause():
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_junqi_exercise_and_puzzle_is_solved_by_the_engine(shipped):
     solved = Counter()
     for puzzle in Puzzle.objects.filter(game="junqi").order_by("slug"):

@@ -88,6 +88,7 @@ def test_renju_content_is_enough(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_renju_puzzle_and_exercise_is_solvable(shipped):
     solved = 0
     for puzzle in Puzzle.objects.filter(game="renju").exclude(kind="renju.diagram"):

@@ -143,6 +143,7 @@ def test_shengji_content_is_enough(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_shengji_puzzle_and_exercise_is_solved_by_the_engine(shipped):
     solved = 0
     for puzzle in Puzzle.objects.filter(game="shengji"):

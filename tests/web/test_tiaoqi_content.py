@@ -255,6 +255,7 @@ def test_the_lessons_name_every_clause():
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_tiaoqi_exercise_and_puzzle_is_solved_by_the_engine(shipped):
     solved = Counter()
     for puzzle in Puzzle.objects.filter(game="tiaoqi").order_by("slug"):

@@ -128,6 +128,7 @@ def test_xiangqi_content_is_enough(shipped):
 
 
 @pytest.mark.django_db
+@pytest.mark.engine_work
 def test_every_xiangqi_puzzle_and_exercise_is_solved_by_the_engine(shipped):
     solved = 0
     for puzzle in Puzzle.objects.filter(game="xiangqi"):
