@@ -94,7 +94,7 @@ def fastest_lines(
     # position, or the position and move it comes from (made only when expanded).
     layers: list[dict[Key, Position | tuple[Position, Move]]] = [{first: start}]
     # each placement's moves, as (the move, the placement after it; None: it takes)
-    edges: dict[Key, list[tuple[str, Key | None]]] = {}
+    edges: dict[Key, list[tuple[Move, Key | None]]] = {}
     seen = {first}
     depth = None
     for i in range(max_moves):
@@ -105,7 +105,7 @@ def fastest_lines(
         if any(takes(m, target) for _here, moves in expanded.values() for m in moves):
             depth = i + 1  # the fewest: the placements after these moves are not needed
             for here_key, (_here, moves) in expanded.items():
-                edges[here_key] = [(m.text, None) for m in moves if takes(m, target)]
+                edges[here_key] = [(m, None) for m in moves if takes(m, target)]
             break
         nxt: dict[Key, Position | tuple[Position, Move]] = {}
         for here_key, (here, moves) in expanded.items():
@@ -116,7 +116,7 @@ def fastest_lines(
                 if k is None:
                     later = apply(here, move)
                     k = _key(later, seat)
-                out.append((move.text, k))
+                out.append((move, k))
                 if k in seen:
                     continue
                 seen.add(k)
@@ -132,9 +132,9 @@ def fastest_lines(
         found_good = set()
         for k in layers[i]:
             if i == depth - 1:
-                chosen = {text for text, after in edges[k] if after is None}
+                chosen = {move.text for move, after in edges[k] if after is None}
             else:
-                chosen = {text for text, after in edges[k] if after in good}
+                chosen = {move.text for move, after in edges[k] if after in good}
             if chosen:
                 best[_text(k)] = sorted(chosen)
                 found_good.add(k)
