@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from engines.boards import SQUARE_DIRECTIONS, Board, add, quarter_turn
@@ -124,10 +124,6 @@ for _i, _p in enumerate(CENTRE, start=1):
 _POINTS = {n: p for p, n in _NAMES.items()}
 
 BOARD = Board(frozenset(_NAMES), SQUARE_DIRECTIONS, _KINDS)
-
-
-def _line(*points: Point) -> tuple[Point, ...]:
-    return tuple(points)
 
 
 def _lines() -> tuple[tuple[Point, ...], ...]:
@@ -369,13 +365,11 @@ class Position:
     quiet: int = 0  # moves since the last fight (JQ-16)
     timeouts: tuple[int, int, int, int] = (0, 0, 0, 0)
     shown: frozenset[int] = frozenset()  # seats whose flag is shown (JQ-R07)
-    seen: dict[int, frozenset[Point]] = field(default_factory=dict)
 
     def copy(self) -> Position:
         after = object.__new__(Position)  # every field, without dataclasses.replace's cost
         after.__dict__.update(self.__dict__)
         after.pieces = dict(self.pieces)
-        after.seen = dict(self.seen)
         return after
 
     def of(self, seat: int) -> dict[Point, str]:

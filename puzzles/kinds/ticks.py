@@ -20,6 +20,15 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from . import CORRECT, WRONG, Verdict, both
+from .moves import read_clicked
+
+
+def read_tick(post: Mapping[str, Any], read_point: Callable[[str], str]) -> str:
+    """A marking drill's answer: ``"done"``, or the point ticked, as the game writes
+    it (``read_point``; ``BadAnswer`` for anything else)."""
+    if post.get("answer") == "done":
+        return "done"
+    return read_clicked(post, read_point)
 
 
 def judge_ticks(
@@ -71,4 +80,4 @@ def tick_marks(
     return marks
 
 
-__all__ = ["judge_ticks", "tick_marks"]
+__all__ = ["judge_ticks", "read_tick", "tick_marks"]

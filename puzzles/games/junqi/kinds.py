@@ -75,7 +75,7 @@ from puzzles.kinds.moves import (
     read_clicked,
     read_move,
 )
-from puzzles.kinds.ticks import judge_ticks, tick_marks
+from puzzles.kinds.ticks import judge_ticks, read_tick, tick_marks
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import picture, view_of
@@ -343,9 +343,7 @@ class ReachKind(JunqiKind):
         )
 
     def parse_answer(self, data, state, post):
-        if post.get("answer") == "done":
-            return "done"
-        return read_clicked(post, _read_point)
+        return read_tick(post, _read_point)
 
     def answer_text(self, answer):
         return str(answer)
@@ -445,9 +443,7 @@ class WhoKind(JunqiKind):
         )
 
     def parse_answer(self, data, state, post):
-        if post.get("answer") == "done":
-            return "done"
-        return read_clicked(post, _read_point)
+        return read_tick(post, _read_point)
 
     def answer_text(self, answer):
         return str(answer)

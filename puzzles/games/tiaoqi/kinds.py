@@ -74,7 +74,7 @@ from puzzles.kinds.moves import (
     read_clicked,
     read_move,
 )
-from puzzles.kinds.ticks import judge_ticks, tick_marks
+from puzzles.kinds.ticks import judge_ticks, read_tick, tick_marks
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import SEAT_COLORS, SIDE_COLORS, picture, two_player_view
@@ -325,9 +325,7 @@ class ReachKind(TiaoqiKind):
         return {hole_name(h) for h in reach(board, _hole(data["piece"], "piece"))}
 
     def parse_answer(self, data, state, post):
-        if post.get("answer") == "done":
-            return "done"
-        return read_clicked(post, _read_point)
+        return read_tick(post, _read_point)
 
     def answer_text(self, answer):
         return str(answer)

@@ -70,9 +70,8 @@ from puzzles.kinds.moves import (
     arrange,
     not_movable,
     picked,
-    read_clicked,
 )
-from puzzles.kinds.ticks import judge_ticks
+from puzzles.kinds.ticks import judge_ticks, read_tick
 from puzzles.pictures import LessonPicture, register_picture
 
 from .draw import draw, picture
@@ -471,9 +470,7 @@ class LegalKind(XiangqiKind):
     def parse_answer(self, data, state, post):
         if self.mode(data) == "move":
             return read_choice(post, ("legal", "illegal"))
-        if post.get("answer") == "done":
-            return "done"
-        return read_clicked(post, _read_point)
+        return read_tick(post, _read_point)
 
     def check(self, data, state, answer):
         if self.mode(data) == "move":
