@@ -81,13 +81,16 @@ def decided(goal: str, order: Sequence[int], side_of, side: int) -> bool | None:
     """Whether the finishing ``order`` so far decides the goal for ``side``.
 
     ``first``: the side's player is out first. ``double``: the side's players are out
-    first and second.
+    first and second. A game with a goal of its own (保皇's score) passes a function
+    ``goal(order, side_of, side)`` that answers the same way.
 
     >>> decided("double", (0,), lambda s: s % 2, 0) is None
     True
     >>> decided("double", (0, 1), lambda s: s % 2, 0), decided("first", (3,), lambda s: s % 2, 0)
     (False, False)
     """
+    if callable(goal):
+        return goal(order, side_of, side)
     if not order:
         return None
     if side_of(order[0]) != side:
@@ -104,7 +107,7 @@ class Search:
     counts the positions expanded, the table lasts as long as the object."""
 
     def __init__(self, game: SheddingGame, goal: str, side: int, node_limit: int | None = None):
-        if goal not in GOALS:
+        if not callable(goal) and goal not in GOALS:
             raise ValueError(f"the goal is one of {', '.join(GOALS)}, not {goal!r}")
         self.game, self.goal, self.side = game, goal, side
         self.seats = game.seats
