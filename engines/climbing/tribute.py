@@ -184,18 +184,37 @@ class TributePlan:
     ) -> tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]]:
         """Move the cards: every payment, then every return (returns are shown
         together, GD-20). ``paid[payer]`` and ``returned[giver]`` are the players'
-        choices; a seat not named gives its first option. Returns what moved."""
+        choices; a seat not named gives its first option (of those it still holds,
+        when it pays several times). A payer with several payments (保皇's emperor
+        paying two or more receivers) names the cards of all of them, payment by
+        payment in the plan's order. Returns what moved: each payer's cards in the
+        plan's order, each giver's."""
         paid, returned = dict(paid or {}), dict(returned or {})
         if set(paid) - {p.payer for p in self.payments}:
             raise IllegalTribute("no-tribute", f"seats {sorted(paid)}")
         if set(returned) - {r.giver for r in self.returns}:
             raise IllegalTribute("no-tribute", f"seats {sorted(returned)}")
-        moved_in, moved_back = {}, {}
+        owed = Counter()
         for payment in self.payments:
-            cards = tuple(sorted(CARDS[c] for c in paid.get(payment.payer, payment.options[0])))
-            if cards not in {tuple(sorted(o)) for o in payment.options}:
+            owed[payment.payer] += payment.count
+        for payer, cards in paid.items():
+            if len(cards) != owed[payer]:
+                raise IllegalTribute("not-forced", f"seat {payer} pays {owed[payer]} cards")
+        moved_in, moved_back = {}, {}
+        each: list[tuple[Card, ...]] = []  # the cards of each payment
+        for payment in self.payments:
+            payer = payment.payer
+            done = len(moved_in.get(payer, ()))
+            left = Counter(hands[payer]) - Counter(moved_in.get(payer, ()))
+            options = [tuple(sorted(o)) for o in payment.options]
+            if payer in paid:
+                cards = tuple(sorted(CARDS[c] for c in paid[payer][done : done + payment.count]))
+            else:
+                cards = next((o for o in options if not Counter(o) - left), options[0])
+            if cards not in options:
                 raise IllegalTribute("not-forced", f"{cards_text(cards)}: {payment.text()}")
-            moved_in[payment.payer] = cards
+            moved_in[payer] = moved_in.get(payer, ()) + cards
+            each.append(cards)
         for back in self.returns:
             cards = tuple(CARDS[c] for c in returned.get(back.giver, back.choices[: back.count]))
             if len(cards) != back.count or any(c not in back.choices for c in cards):
@@ -206,8 +225,8 @@ class TributePlan:
         for seat, cards in [*moved_in.items(), *moved_back.items()]:
             if Counter(cards) - hands[seat]:
                 raise IllegalTribute("not-in-hand", f"seat {seat}: {cards_text(cards)}")
-        for payment in self.payments:
-            _move(hands, payment.payer, payment.receiver, moved_in[payment.payer])
+        for payment, cards in zip(self.payments, each, strict=True):
+            _move(hands, payment.payer, payment.receiver, cards)
         for back in self.returns:
             _move(hands, back.giver, back.receiver, moved_back[back.giver])
         return moved_in, moved_back
