@@ -103,7 +103,11 @@ def _seat(data: dict, key: str, optional: bool = False):
 def score_command(data: dict) -> dict:
     rules = rules_for(data.get("rules"))
     order = data.get("order")
-    if not isinstance(order, list) or sorted(order) != list(range(SEATS)):
+    if (
+        not isinstance(order, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) for s in order)
+        or sorted(order) != list(range(SEATS))
+    ):
         raise ValueError("order must list the five seats 0-4 once each, 头科 first")
     open_alone = data.get("open_alone", False)
     if not isinstance(open_alone, bool):
@@ -130,9 +134,12 @@ def score_command(data: dict) -> dict:
 
 
 def solve_command(data: dict) -> dict:
-    from .solver import solve_json
+    from .solver import SearchLimit, solve_json
 
-    return solve_json(data)
+    try:
+        return solve_json(data)
+    except SearchLimit as error:
+        raise ValueError(f"the ending is too big to solve: {error}") from None
 
 
 COMMANDS = {

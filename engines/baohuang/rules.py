@@ -46,9 +46,6 @@ def rules_for(name: str | None) -> Rules:
     """The rules called ``name`` (``None``: the default)."""
     if name is None:
         return DEFAULT
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise ValueError(
-            f"no such Baohuang rules: {name!r} (known: {', '.join(VARIANTS)})"
-        ) from None
+    if not isinstance(name, str) or name not in VARIANTS:
+        raise ValueError(f"no such Baohuang rules: {name!r} (known: {', '.join(VARIANTS)})")
+    return VARIANTS[name]
