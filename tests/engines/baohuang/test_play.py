@@ -33,7 +33,7 @@ def jiefeng_hand():
     return started("♠7 ♠7 ♠7 ♣3 ♣9", "♥4 ♥K", "♦5", "♠7 ♦10 ♦J", "♣6 ♣8")
 
 
-def test_bh25_the_emperor_leads_first_and_play_goes_counter_clockwise():
+def test_bh25_bh13_bh26_the_emperor_leads_first_and_play_goes_counter_clockwise():
     # BH-25 "默认每局最初都由皇帝开牌"; BH-13/26: then seat 1, 2, 3, 4 in turn (顺牌).
     hand = jiefeng_hand()
     assert hand.to_play == 0 and hand.top is None

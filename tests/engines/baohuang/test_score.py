@@ -251,7 +251,7 @@ def test_bh_r08_a_draw_pays_no_tribute():
     assert plan.apply(new) == ({}, {}) and new == hands_of("♣3", "♣4", "♣5", "♣6", "♣7")
 
 
-def test_bh_r09_tribute_follows_the_last_hands_roles_before_the_new_offer():
+def test_bh05_bh_r09_tribute_follows_the_last_hands_roles_before_the_new_offer():
     # R09: the tribute is paid between the last hand's roles from the new deal, and
     # only then is the role offered (to a seat drawn anew); the plan names no leader.
     from engines.baohuang.game import Hand

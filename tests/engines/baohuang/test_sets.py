@@ -37,7 +37,7 @@ def b(play, top):
 # The seed's own examples
 
 
-def test_bh12_the_seeds_example_two_small_jokers_and_three_nines():
+def test_bh12_the_seeds_example_two_small_jokers_and_three_nines_b2():
     # BH-12, vector B2: "如2个小花+3个九…如用2个大花带3个J大过〔也可以用3个大花带2个J大过〕".
     table = "SJ SJ ♠9 ♥9 ♦9"
     assert b("BJ BJ ♠J ♥J ♦J", table)
