@@ -14,7 +14,8 @@ overlapping, their number written beside them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -88,11 +89,13 @@ def hand_controls(
     selected: Iterable[int] = (),
     marks: Mapping[int, str] | None = None,
     by_suit: bool = False,
+    group_by: Callable[[Card], Any] | None = None,
 ) -> str:
     """The learner's hand: ``mode`` is ``"select"`` (checkboxes), ``"click"`` (a
     submit button per card) or ``"show"`` (plain cards). ``by_suit`` keeps each run
     of cards of one suit (the jokers together) in a group that wraps as one, so a
-    long hand stays readable on a phone: sort the hand first."""
+    long hand stays readable on a phone: sort the hand first. ``group_by`` groups
+    runs by any key instead (保皇's ranks, where suits do not matter)."""
     marks = marks or {}
     chosen = list(selected)
     parts = []
@@ -119,8 +122,11 @@ def hand_controls(
             )
         else:
             parts.append(card_span(card, mark))
-        groups.append(-1 if card.is_joker else card.suit)
-    if not by_suit:
+        if group_by is not None:
+            groups.append(group_by(card))
+        else:
+            groups.append(-1 if card.is_joker else card.suit)
+    if not by_suit and group_by is None:
         return "".join(parts)
     runs: list[list[str]] = []
     for index, part in enumerate(parts):
