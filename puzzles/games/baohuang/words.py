@@ -39,10 +39,31 @@ def set_words(s: Set) -> tuple[str, str]:
 def _counted(s: Set) -> tuple[str, str]:
     """``两个小王带三个9`` / ``two small jokers with three 9s``."""
     numbers_zh = "零一两三四五六七八九十"
-    numbers_en = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    # Up to sixteen: four decks hold sixteen cards of a rank.
+    numbers_en = (
+        "no",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+    )
 
     def zh_n(n: int) -> str:
-        return numbers_zh[n] if n <= 10 else str(n)
+        if n <= 10:
+            return numbers_zh[n]
+        return ("十" + "一二三四五六七八九"[n - 11]) if n < 20 else str(n)
 
     def en_n(n: int) -> str:
         return numbers_en[n] if n < len(numbers_en) else str(n)
@@ -69,7 +90,7 @@ def valid_words(cards, rules) -> tuple[bool, dict]:
     try:
         found = set_of(cards, rules)
     except IllegalSet as error:
-        return False, both(f"不是一套牌：{error.reason['zh']}", f"Not a set: {error.reason['en']}")
+        return False, both(f"不是一套牌：{error.reason['zh']}", f"Not a set. {error.reason['en']}")
     zh, en = _counted(found)
     if found.rank is None:
         return True, both(
@@ -120,10 +141,13 @@ def beats_words(play: Set, top: Set) -> tuple[bool, dict]:
             " A set with a big joker is the biggest: nothing beats it.",
         )
     elif top.small and play.key[at] <= SMALL and top.key[at] >= SMALL:
+        # Every small joker on the table needs a big joker over it; a rank too, when the
+        # table has one (jokers alone have none).
+        rank = top.rank is not None
         extra = (
-            "挂小王的牌，要用挂更多大王的牌来管，点数也要更大。",
-            " A set with small jokers is beaten only by one with big jokers in their places, "
-            "and a higher rank.",
+            "挂小王的牌，每个小王都要有一个大王压住" + ("，点数也要更大。" if rank else "。"),
+            " A set with small jokers is beaten only by one with big jokers in their places"
+            + (", and a higher rank." if rank else "."),
         )
     else:
         extra = ("", "")
