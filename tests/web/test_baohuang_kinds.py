@@ -246,6 +246,28 @@ def test_b9_the_fourth_copy_in_your_hand_makes_you_the_royalist():
     assert verdict.status == CORRECT and "你就是保皇派" in verdict.message["zh"]
 
 
+def test_a_seat_out_without_the_card_is_not_the_royalist_nor_is_it_alone_when_emperor_is_out():
+    data = {
+        **ROYALIST,
+        "played": [[3, "♠9"], [2, "♠7 ♠7 ♠7"], [3, "♠10 ♥10"], [2, "♠K"]],
+        "out": [3, 2],
+    }
+    verdict = judge("baohuang.royalist", data, {"answer": "done", "option": ["1", "4"]})
+    assert verdict.status == CORRECT
+    zh, en = words(verdict)
+    assert "went out without playing a ♠7: not them either" in en
+    assert "The emperor went out having played only three: not 独." in en
+    assert "对面左边那家已经出完牌，没出过 ♠7，也不是" in zh
+
+
+def test_b10_the_emperor_playing_the_fourth_copy_plays_alone():
+    data = {**ROYALIST, "played": [[2, "♠7 ♠7 ♠7 ♠7"]]}
+    verdict = judge("baohuang.royalist", data, {"answer": "done", "option": ["alone"]})
+    assert verdict.status == CORRECT and "打独" in verdict.message["zh"]
+    # Four played by the emperor and one more in your hand: five, which no deal holds.
+    refused("baohuang.royalist", {**data, "hand": "♠7"}, "too many ♠7")
+
+
 def test_royalist_refuses_impossible_puzzles():
     refused("baohuang.royalist", {**ROYALIST, "emperor": 0}, "learner is not the emperor")
     refused("baohuang.royalist", {**ROYALIST, "emperor": 5}, "a seat, 0 to 4")
