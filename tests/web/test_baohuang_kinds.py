@@ -519,6 +519,14 @@ def test_b14_the_royalist_gets_the_middle_card_the_emperor_the_others():
     assert judge("baohuang.tribute", {**WON, "ask": "count"}, {"answer": "3"}).is_correct
 
 
+def test_a_seat_that_receives_nothing_ticks_nothing():
+    # A rebel after the emperor's side won gets no card: Done with nothing ticked.
+    data = {**WON, "ask": "get", "seat": 2}
+    assert judge("baohuang.tribute", data, {"answer": "done"}).status == CORRECT
+    assert judge("baohuang.tribute", data, {"answer": "done", "option": ["♠2"]}).is_wrong
+    assert judge("baohuang.tribute", {**WON, "ask": "get"}, {"answer": "done"}).is_wrong
+
+
 def test_b15_the_emperor_pays_its_two_biggest_to_the_first_rebels_out():
     data = {**LOST, "ask": "pay"}
     verdict = judge("baohuang.tribute", data, {"answer": "done", "card": ["BJ", "BJ"]})

@@ -1170,7 +1170,9 @@ class TributeKind(BaohuangKind):
             ok = sorted(value(c) for c in answer) == due
         else:
             got = {c.text() for p in plan.payments if p.receiver == seat for c in p.options[0]}
-            ok = set(answer) == (got or {"none"})
+            # Nothing ticked says "no card": a seat may receive none (a rebel whose
+            # side lost pays and gets nothing).
+            ok = (set(answer) or {"none"}) == (got or {"none"})
         if ok:
             return Verdict(CORRECT, message=words), new_state
         return Verdict(WRONG, message=both("不对。", "No."), answer=words), new_state
