@@ -351,7 +351,11 @@ def test_bh21_after_five_refusals_the_first_seat_chooses_again():
     verdict = judge("baohuang.role", data, {"answer": "1"})
     assert verdict.status == CORRECT
     assert "a second refusal means a redeal" in verdict.message["en"]
+    assert "回到最先被选中的下家手里，由下家再选一次" in verdict.message["zh"]
     assert "再放弃，这局重新发牌" in verdict.message["zh"]
+    data = {**data, "first": 0}  # you were offered it first: it comes back to you
+    verdict = judge("baohuang.role", data, {"answer": "0"})
+    assert verdict.status == CORRECT and "由你再选一次" in verdict.message["zh"]
 
 
 def test_bh20_each_refuser_after_the_first_adds_a_2_if_it_has_one():
