@@ -17,8 +17,11 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engines.baohuang import SEATS, sort_cards, value, value_name
 from engines.cards import parse_cards
@@ -862,6 +865,54 @@ def test_the_table_picture_draws_the_seats_it_is_told_about():
         check_static_board("baohuang.table", {"hand": "BJ BJ BJ BJ BJ"}, "baohuang")
     with pytest.raises(InvalidPuzzle):
         check_static_board("baohuang.table", {"trick": [[3]]}, "baohuang")
+
+
+# --- anything a form can send -------------------------------------------------------------
+
+WORDS = ["yes", "no", "done", "play", "pass", "none", "alone", "0", "1", "2", "3", "4", "-2"]
+field_value = st.one_of(
+    st.sampled_from(WORDS),
+    st.sampled_from(["BJ", "SJ", "♠9", "♥9", "♠7", "♣4", "♦4", "♠4", "♥A"]),
+    st.text(st.characters(exclude_categories=("Cs",)), max_size=12),
+)
+form = st.dictionaries(
+    st.sampled_from(["answer", "card", "option"]), st.lists(field_value, max_size=10), max_size=3
+)
+
+
+# Every kind, and every question of the kinds that ask several.
+FORMS = [
+    *PUZZLES.items(),
+    ("baohuang.role", {"ask": "next", "first": 2, "refused": [True, False]}),
+    ("baohuang.role", {"ask": "twos", "first": 2, "refused": [True, False]}),
+    ("baohuang.role", {"ask": "holder", "emperor": 2, "called": "♠7",
+                       "hands": {"2": "♠7 ♠7 ♠7", "3": "♠7"}}),
+    ("baohuang.score", {"order": [0, 2, 4, 1, 3], "emperor": 0, "ask": "winner"}),
+    ("baohuang.tribute", {**WON, "ask": "get"}),
+    ("baohuang.tribute", {**WON, "ask": "count"}),
+    ("baohuang.lead", LEAD),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "puzzle"), FORMS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields=form)
+def test_any_form_is_judged_or_unread_never_an_error(name, puzzle, fields):
+    kind, data = ready(name, puzzle)
+    post = QueryDict(mutable=True)
+    for key, values in fields.items():
+        post.setlist(key, values)
+    state = kind.start(data)
+    try:
+        answer = kind.parse_answer(data, state, post)
+    except BadAnswer:
+        return
+    verdict, after = kind.check(data, state, answer)
+    assert verdict.status in (CORRECT, WRONG, ILLEGAL)
+    for language in ("zh-hans", "en"):
+        with translation.override(language):
+            board = Board(str(kind.board(data, after, verdict=verdict)))
+        assert all(board.cards) and (board.controls or board.cards)
 
 
 # --- through the site ---------------------------------------------------------------------
