@@ -390,9 +390,8 @@ class RoyalistKind(BaohuangKind):
 
     def validate(self, data):
         _rules, emperor, called, hand, played, out = self._read(data)
-        # The three the emperor showed are cards of its hand: those it has played
-        # since are among them, not more copies.
-        by_emperor = sum(1 for s, cards in played if s == emperor for c in cards if c == called)
+        # The three copies the emperor showed are still in its hand until it plays them.
+        by_emperor = sum(1 for s, cards in played for c in cards if c == called and s == emperor)
         everything = hand + [c for _s, cards in played for c in cards]
         check_copies(everything + [called] * max(0, 3 - by_emperor))
         shown = sum(1 for s, cards in played for c in cards if c == called and s != emperor)
