@@ -727,11 +727,12 @@ class Board(HTMLParser):
             self.groups.append([])
             what = "group"
         elif "card" in classes and "card-back" not in classes:
-            if tag == "label":  # a checkbox: named by its label's hidden text
+            if attrs.get("aria-label") and (attrs.get("role") == "img" or tag == "button"):
+                self._add(attrs["aria-label"])
+            elif tag in ("label", "button"):  # named by its content: the hidden text
                 self._label = []
             else:
-                named = attrs.get("role") == "img" or tag == "button"
-                self._add(attrs.get("aria-label", "") if named else "")
+                self._add("")
             what = "card"
         elif "visually-hidden" in classes:
             what = "hidden"
