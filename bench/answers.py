@@ -8,7 +8,8 @@ Run from the repository root::
 1. **Judging.** Every shipped puzzle of the search kinds (Go capture and escape,
    Renju vcf, trap, defend and five, Dagunzi, Shengji and Guandan endings, Guandan's
    fewest plays, 跳棋's fewest moves home, farthest move and goal moves, 军棋's
-   captures, moves and reach and who-can-get-there ticks) is judged
+   captures, moves and reach and who-can-get-there ticks, 保皇's endings, what-beats-it
+   ticks, does-it-beat and who-is-the-royalist ticks) is judged
    for a seeded sample of first answers, legal and not (random points of the board,
    random cards or pairs of the hand, cards not in it, a piece moved to a hole it
    reaches or to any hole of the star), in this process, exactly as a request
@@ -78,6 +79,10 @@ KINDS = (
     "junqi.move",
     "junqi.reach",
     "junqi.who",
+    "baohuang.beats",
+    "baohuang.royalist",
+    "baohuang.legal",
+    "baohuang.lead",
 )
 P99_TARGET, WORST_TARGET = 100.0, 500.0  # ms, judging one answer
 CHEAP_TARGET = 200.0  # ms, p99 of a cheap answer under load
@@ -163,6 +168,8 @@ def sample_posts(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
         return _tiaoqi_moves(puzzle, kind, rng, count)
     if puzzle.kind.startswith("junqi."):
         return _junqi_answers(puzzle, kind, rng, count)
+    if puzzle.kind.startswith("baohuang."):
+        return _baohuang_answers(puzzle, kind, rng, count)
     from engines.cards import CARDS
 
     if puzzle.kind in ("shengji.play", "guandan.lead", "guandan.partition"):
@@ -201,6 +208,45 @@ def _chosen_cards(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
             continue
         picked = rng.sample(hand, min(rng.choice(sizes), len(hand)))
         posts.append({"card": [c.text() for c in picked], "answer": "play"})
+    return posts
+
+
+def _baohuang_answers(puzzle, kind, rng: random.Random, count: int) -> list[dict]:
+    """保皇: yes or no (beats); a few ticks and Done, the right ones about a third of the
+    time (legal, royalist); a set of the hand that may go on the table (right or wrong,
+    as the solver found it), a pass, or any few cards of the hand (lead)."""
+    data = puzzle.kind_data
+    if puzzle.kind == "baohuang.beats":
+        return [{"answer": rng.choice(("yes", "no"))} for _ in range(count)]
+    if puzzle.kind in ("baohuang.legal", "baohuang.royalist"):
+        if puzzle.kind == "baohuang.legal":
+            choices = [str(i) for i in range(len(kind.options(data)))]
+            right = [str(i) for i, (_o, ok, _r) in enumerate(kind.judge(data)) if ok]
+        else:
+            choices = [str(o) for o in kind.options(data)]
+            found = kind.candidates(data)
+            right = [str(o) for o in kind.options(data) if (None if o == "alone" else o) in found]
+        posts = []
+        for _ in range(count):
+            ticks = right if rng.random() < 0.3 else rng.sample(choices, rng.randint(0, 3))
+            posts.append({"answer": "done", "option": list(ticks)})
+        return posts
+    from engines.baohuang import cards_for, legal_sets, set_of
+
+    rules, _roles, hands, _goal, top, _out = kind._read(data)
+    hand = hands[0]
+    sets = legal_sets(hand, set_of(top[0], rules) if top else None, rules)
+    posts = []
+    for _ in range(count):
+        roll = rng.random()
+        if top and roll < 0.1:
+            posts.append({"answer": "pass"})
+            continue
+        if sets and roll < 0.6:
+            cards = cards_for(rng.choice(sets), hand)
+        else:
+            cards = rng.sample(hand, min(rng.choice((1, 2, 3, 4)), len(hand)))
+        posts.append({"answer": "play", "card": [c.text() for c in cards]})
     return posts
 
 

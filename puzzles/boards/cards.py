@@ -119,9 +119,13 @@ def hand_controls(
                 f'<span class="visually-hidden">{name}</span></label>'
             )
         elif mode == "click":
+            # Named by its content, as a checkbox card is: an aria-label would be a name
+            # without the visible "BJ" once its "(BJ)" is read as an aside (axe's
+            # label-content-name-mismatch on "big joker (BJ)").
             parts.append(
                 f'<button type="submit" class="{_classes(card, mark)}" name="{escape(field)}" '
-                f'value="{escape(card.text())}" aria-label="{name}">{_face(card)}</button>'
+                f'value="{escape(card.text())}">{_face(card)}'
+                f'<span class="visually-hidden">{name}</span></button>'
             )
         else:
             parts.append(card_span(card, mark))

@@ -109,6 +109,14 @@ def world(site):
         prompt_en="You came last: which card do you pay?",
     )
     Puzzle.objects.create(
+        slug="baohuang-call",
+        game="baohuang",
+        kind="baohuang.role",
+        data={"ask": "call", "hand": "BJ SJ ♠7 ♠7 ♠7 ♥2 ♥2 ♥2 ♦5"},
+        prompt_zh="有人让你当皇帝。你能叫哪张牌？",
+        prompt_en="You are offered the emperor's role. Which card can you call?",
+    )
+    Puzzle.objects.create(
         slug="tiaoqi-reach",
         game="tiaoqi",
         kind="tiaoqi.reach",
@@ -176,6 +184,7 @@ PUBLIC = [
     ("shengji-puzzle", "/puzzles/shengji-ruff/"),
     ("guandan-puzzle", "/puzzles/guandan-full-house/"),
     ("guandan-tribute", "/puzzles/guandan-tribute/"),
+    ("baohuang-call", "/puzzles/baohuang-call/"),
     ("tiaoqi-puzzle", "/puzzles/tiaoqi-reach/"),
     ("tiaoqi-race", "/puzzles/tiaoqi-race/"),
     ("junqi-puzzle", "/puzzles/junqi-capture/"),

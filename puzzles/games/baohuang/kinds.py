@@ -669,7 +669,8 @@ class RoleKind(BaohuangKind):
             s_zh, s_en = seat_words(seat)
             if second:
                 return str(seat), both(
-                    f"五家都放弃了：大王和一路带来的2都回到最先被选中的{s_zh}，由他再选一次；再放弃，这局重新发牌。",
+                    f"五家都放弃了：大王和一路带来的2都回到最先被选中的{s_zh}手里，由{s_zh}再选一次；"
+                    "再放弃，这局重新发牌。",
                     f"All five refused: the big joker and the 2s go back to the first seat chosen, "
                     f"{s_en}, who chooses once more; a second refusal means a redeal.",
                 )
@@ -1169,7 +1170,9 @@ class TributeKind(BaohuangKind):
             ok = sorted(value(c) for c in answer) == due
         else:
             got = {c.text() for p in plan.payments if p.receiver == seat for c in p.options[0]}
-            ok = set(answer) == (got or {"none"})
+            # Nothing ticked says "no card": a seat may receive none (a rebel whose
+            # side lost pays and gets nothing).
+            ok = (set(answer) or {"none"}) == (got or {"none"})
         if ok:
             return Verdict(CORRECT, message=words), new_state
         return Verdict(WRONG, message=both("不对。", "No."), answer=words), new_state
