@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -436,8 +437,9 @@ class RoyalistKind(BaohuangKind):
                 f"The emperor has played all four {c}: the fourth was in its own hand, so it "
                 "plays alone (独), one against four.",
             )
-        if len(found) == 1:
-            seat = next(iter(found))
+        revealed = [s for s in found if any(s == p and called in cards for p, cards in played)]
+        if revealed:  # the seat that played the fourth copy (not one left by elimination)
+            seat = revealed[0]
             zh, en = seat_words(seat)
             return both(
                 f"{zh}打出了 {c}，皇帝亮过三张，这第四张在谁手里谁就是保皇派：就是{zh}。",
@@ -461,6 +463,11 @@ class RoyalistKind(BaohuangKind):
         if emperor in out:
             notes_zh.append("皇帝出完了牌，只打出过三张，所以不是打独。")
             notes_en.append("The emperor went out having played only three: not 独.")
+        if len(found) == 1:
+            return both(
+                "".join(notes_zh) + f"只剩下：{names_zh}。",
+                " ".join(notes_en) + f" It can only be {names_en}.",
+            )
         return both(
             "".join(notes_zh) + f"还可能是：{names_zh}。",
             " ".join(notes_en) + f" It can still be: {names_en}.",
@@ -693,10 +700,11 @@ class RoleKind(BaohuangKind):
                 f"All four {c} are in the emperor's hand: it plays alone (独), one against "
                 f"four, and nobody else knows it yet.",
             )
-        s_zh, s_en = seat_words(roles.royalist)
+        s_zh = seat_words(roles.royalist)[0]
         return str(roles.royalist), both(
             f"皇帝亮出三张 {c}，第四张在{s_zh}手里：{s_zh}就是保皇派。",
-            f"The emperor shows three {c}; the fourth is in the hand of {s_en}, the royalist.",
+            f"The emperor shows three {c}; {does(roles.royalist, 'hold')} the fourth, so "
+            f"{'you are' if roles.royalist == 0 else 'that player is'} the royalist.",
         )
 
     def check(self, data, state, answer):
@@ -874,14 +882,15 @@ class NextKind(BaohuangKind):
         l_zh, l_en = seat_words(leader)
         if owner in trick.finished:
             words = both(
-                f"{o_zh}出的是最后一套牌（底牌），没人管：下一家{l_zh}接风，出下一轮。",
-                f"{cap(o_en)} went out with a set nobody beat: the next player, "
-                f"{l_en}, takes the lead (接风).",
+                f"{o_zh}出的是最后一套牌（底牌），没人管：由下一个还有牌的人（{l_zh}）接风，出下一轮。",
+                f"{cap(o_en)} went out with a set nobody beat: as the next player still in, "
+                f"{does(leader, 'take')} the lead (接风).",
             )
         else:
             words = both(
                 f"其他人都过了，{o_zh}是这一轮最后出牌的人，由{o_zh}出下一轮。",
-                f"Everyone else passed: the last to play in this round, {o_en}, leads the next.",
+                f"Everyone else passed: as the last to play in this round, "
+                f"{does(owner, 'lead')} the next.",
             )
         state = {"answer": answer, "judged": True}
         if answer == leader:
@@ -1045,6 +1054,19 @@ def _zh() -> bool:
 # Tribute
 
 
+def held_first(plan, hands):
+    """``plan`` with each payment's first option (the cards the words name) one that
+    its payer still holds once its earlier payments are made: two payments of one
+    payer (独, 明独) never name the same card twice."""
+    left = [Counter(h) for h in hands]
+    payments = []
+    for p in plan.payments:
+        first = next((o for o in p.options if not Counter(o) - left[p.payer]), p.options[0])
+        left[p.payer] -= Counter(first)
+        payments.append(replace(p, options=(first, *(o for o in p.options if o != first))))
+    return replace(plan, payments=tuple(payments))
+
+
 @register
 class TributeKind(BaohuangKind):
     """Tribute before the next hand (BH-32…37), from the last hand's ``order`` and
@@ -1075,9 +1097,10 @@ class TributeKind(BaohuangKind):
     def plan(self, data):
         ask, order, roles, rules, hands, _seat = self._read(data)
         try:
-            return tribute_plan(roles, order, hands, rules)
+            plan = tribute_plan(roles, order, hands, rules)
         except ValueError as error:
             raise InvalidPuzzle(f"hands: every seat that pays needs its cards ({error})") from None
+        return held_first(plan, hands)
 
     def validate(self, data):
         ask, _order, _roles, _rules, hands, seat = self._read(data)
@@ -1217,6 +1240,13 @@ class TributeKind(BaohuangKind):
 
 # ---------------------------------------------------------------------------
 # Which set do you play? (open endings, proven by the solver)
+
+
+def joker_names(text: str) -> str:
+    """A set as the solver writes it (``BJ SJ 9 9``) with the jokers named as Chinese
+    players call them (``大王 小王 9 9``)."""
+    return " ".join({"BJ": "大王", "SJ": "小王"}.get(word, word) for word in text.split())
+
 
 NODE_LIMIT = 1_000_000
 PASS_TEXT = "pass"  # noqa: S105 - the word a pass is stored as
@@ -1360,7 +1390,7 @@ class LeadKind(BaohuangKind):
         goal_zh, goal_en = GOAL_WORDS[goal]
         new_state = {"played": self.answer_text(answer), "judged": True}
         best = [m["set"] for m in self.moves(data) if m["wins"]]
-        best_zh = " / ".join("过" if b == PASS_TEXT else b for b in best)
+        best_zh = " / ".join("过" if b == PASS_TEXT else joker_names(b) for b in best)
         best_en = " / ".join(best)
         if entry["wins"]:
             return Verdict(
@@ -1369,7 +1399,7 @@ class LeadKind(BaohuangKind):
             ), new_state
         line = entry.get("line", [])
         steps_zh = "，".join(
-            f"{seat_words(s)[0]}{'过' if m == PASS_TEXT else '出 ' + m}" for s, m in line
+            seat_words(s)[0] + ("过" if m == PASS_TEXT else "出 " + joker_names(m)) for s, m in line
         )
         steps_en = ", ".join(
             does(s, "pass") if m == PASS_TEXT else does(s, "play") + " " + m for s, m in line
