@@ -90,12 +90,15 @@ def hand_controls(
     marks: Mapping[int, str] | None = None,
     by_suit: bool = False,
     group_by: Callable[[Card], Any] | None = None,
+    fan: bool = False,
 ) -> str:
     """The learner's hand: ``mode`` is ``"select"`` (checkboxes), ``"click"`` (a
     submit button per card) or ``"show"`` (plain cards). ``by_suit`` keeps each run
     of cards of one suit (the jokers together) in a group that wraps as one, so a
     long hand stays readable on a phone: sort the hand first. ``group_by`` groups
-    runs by any key instead (保皇's ranks, where suits do not matter)."""
+    runs by any key instead (保皇's ranks, where suits do not matter); ``fan`` lays
+    each group's cards overlapping, their corners showing, so that a 43-card hand
+    takes a few rows on a phone."""
     marks = marks or {}
     chosen = list(selected)
     parts = []
@@ -133,7 +136,8 @@ def hand_controls(
         if index == 0 or groups[index] != groups[index - 1]:
             runs.append([])
         runs[-1].append(part)
-    return "".join(f'<span class="card-group">{"".join(run)}</span>' for run in runs)
+    group = "card-group card-fan" if fan else "card-group"
+    return "".join(f'<span class="{group}">{"".join(run)}</span>' for run in runs)
 
 
 # Where each seat sits, counted from the learner's (0) in the order of play.

@@ -115,7 +115,7 @@ def read_roles(data: Mapping[str, Any]) -> Roles:
 def hand_html(cards, mode: str = "show", field: str = "card") -> str:
     """A hand sorted as players hold it, 大王 down to 3, grouped by rank: a 43-card
     hand wraps rank by rank and stays readable on a phone."""
-    return hand_controls(sort_cards(cards), mode=mode, field=field, group_by=value)
+    return hand_controls(sort_cards(cards), mode=mode, field=field, group_by=value, fan=True)
 
 
 def row(cards) -> str:
