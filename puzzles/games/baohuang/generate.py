@@ -48,6 +48,11 @@ def counted(s: Set) -> tuple[str, str]:
     return _counted(s)
 
 
+def place_words(place: int) -> str:
+    """``in 1st place (头科)``."""
+    return f"in {place_name(place, 1)} place ({place_name(place)})"
+
+
 def listed(items: list[str], zh: bool) -> str:
     """Items joined as each language writes a list."""
     if zh:
@@ -113,10 +118,7 @@ def out_words(found: Found) -> tuple[str, str] | None:
     if not before:
         return None
     zh = [f"{seat_words(s)[0]}（{place_name(i + 1)}）" for i, s in enumerate(before)]
-    en = [
-        f"{seat_words(s)[1]}, {place_name(i + 1, 1)} ({place_name(i + 1)})"
-        for i, s in enumerate(before)
-    ]
+    en = [f"{seat_words(s)[1]}, {place_words(i + 1)}" for i, s in enumerate(before)]
     return f"已经出完牌的：{'、'.join(zh)}", f"Already out: {'; '.join(en)}"
 
 
@@ -132,10 +134,7 @@ def turn_words(found: Found) -> tuple[str, str]:
     if last:
         place = len(ending.out)
         zh = f"{owner_zh}打出最后一手牌 {cards}，出完了（{place_name(place)}）"
-        en = (
-            f"{cap(owner_en)} played their last cards, {cards}, and is out"
-            f" ({place_name(place, 1)}, {place_name(place)})"
-        )
+        en = f"{cap(owner_en)} played their last cards, {cards}, and is out {place_words(place)}"
     else:
         zh = f"{owner_zh}出了 {cards}"
         en = f"{cap(owner_en)} played {cards}"
@@ -251,9 +250,8 @@ def line_words(found: Found, first, line) -> tuple[str, str]:
             en.append(f"{does(turn.seat, 'play')} {text}")
         if turn.place is not None:
             zh[-1] += f"，出完了（{place_name(turn.place)}）"
-            en[-1] += f" and {'are' if turn.seat == 0 else 'is'} out"
-            en[-1] += f" ({place_name(turn.place, 1)}, {place_name(turn.place)})"
-    return "，".join(zh), ", ".join(en)
+            en[-1] += f" and {'are' if turn.seat == 0 else 'is'} out {place_words(turn.place)}"
+    return "，".join(zh), "; ".join(en)
 
 
 def _verb(seat: int) -> str:
@@ -357,7 +355,7 @@ def why_not_words(option: Option, top: Set) -> tuple[str, str]:
     if option.reason == "size":
         return (
             f"{cards} 是 {s.size} 张，张数不对",
-            f"{cards} is {s.size} cards, the wrong number",
+            f"{cards} is {s.size} card{'s' if s.size > 1 else ''}, the wrong number",
         )
     at = failing(s, top)[0]
     place_zh, place_en = _place(at)
