@@ -21,8 +21,9 @@ from django.conf import settings
 from django.core.management import call_command
 
 from engines.baohuang import SMALL, Set, beats, legal_sets, parse_cards, set_of
-from engines.baohuang.rules import NO_JOKER_SETS
+from engines.baohuang.rules import DEFAULT, NO_JOKER_SETS
 from engines.baohuang.solver import solve
+from puzzles.games.baohuang.words import valid_words
 from puzzles.kinds import CORRECT, WRONG, get_kind
 from puzzles.models import Puzzle
 
@@ -369,3 +370,18 @@ def test_each_shipped_legal_puzzle_says_what_the_engine_finds(puzzle):
     assert verdict.status == CORRECT
     alone = top.rank is None or any(set_of(o).rank is None for o, _ok, _w in judged)
     assert (JOKER_NOTE in said) == alone
+
+
+@pytest.mark.parametrize(
+    ("cards_text", "words"),
+    [
+        ("♠A ♥A ♦A", "three aces"),
+        ("SJ ♣K", "one small joker with one king"),
+        ("BJ ♠J ♥J", "one big joker with two jacks"),
+        ("♠9 ♥9", "two 9s"),
+    ],
+)
+def test_sets_name_their_ranks_as_players_say_them(cards_text, words):
+    """The words a prompt and the kinds use for a set: aces and kings, not As and Ks."""
+    right, reason = valid_words(cards(cards_text), DEFAULT)
+    assert right and words in reason["en"]
