@@ -36,6 +36,9 @@ def set_words(s: Set) -> tuple[str, str]:
     return zh, s.text()
 
 
+FACE_EN = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}  # "three aces", not "three As"
+
+
 def _counted(s: Set) -> tuple[str, str]:
     """``两个小王带三个9`` / ``two small jokers with three 9s``."""
     numbers_zh = "零一两三四五六七八九十"
@@ -78,8 +81,9 @@ def _counted(s: Set) -> tuple[str, str]:
     if s.rank is None:
         return "加".join(parts_zh), " and ".join(parts_en)
     name = value_name(s.rank)
+    name_en = FACE_EN.get(name, name)
     natural_zh = f"{zh_n(s.natural)}张{name}"
-    natural_en = f"{en_n(s.natural)} {name}{'s' if s.natural > 1 else ''}"
+    natural_en = f"{en_n(s.natural)} {name_en}{'s' if s.natural > 1 else ''}"
     if not parts_zh:
         return natural_zh, natural_en
     return "加".join(parts_zh) + f"带{natural_zh}", " and ".join(parts_en) + f" with {natural_en}"
