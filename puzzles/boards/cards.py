@@ -171,7 +171,11 @@ def seat_label(seat: int, you: int, seats: int = 4) -> str:
 
 
 def face_down(count: int) -> str:
-    """A number of face-down cards: backs overlapping, and the number written."""
+    """A number of face-down cards: backs overlapping, and the number written. No
+    cards at all is a seat that has gone out, said in words."""
+    if count == 0:
+        out = escape(_("Out of cards"))
+        return f'<p class="hand-out">{out}</p>'
     words = escape(_("%(n)s cards, face down") % {"n": count})
     crowd = " many" if count > 13 else ""
     backs = '<span class="card card-back" aria-hidden="true"></span>' * count

@@ -157,7 +157,7 @@ def test_a_43_card_hand_fits_a_phone_and_is_answered_by_ticks(new_page, site, bi
     assert len(cards) == 43
     for box in cards:
         assert box["left"] >= 0 and box["right"] <= PHONE["width"]
-        assert box["width"] >= 24 and box["height"] >= 24  # a finger can hit what shows
+        assert box["width"] >= 28 and box["height"] >= 28  # a finger can hit what shows
     # One group per rank: 大王, 小王, 2, A … 3.
     expect(page.locator("#play .hand-you .card-group")).to_have_count(15)
     options = page.locator("#play fieldset.options input[type=checkbox]")
