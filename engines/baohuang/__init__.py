@@ -1,6 +1,7 @@
 """保皇 (Baohuang): sets, what beats what, the calling of the royalist, places, scores
 and tribute, as seed 003's 保皇竞赛规则 gives them (``baohuang.md`` BH-01…BH-37, the
-readings BH-R01…R12).
+readings BH-R01…R10; where all of them are silent, ours, listed in
+``content/baohuang/README.md``).
 
 Five players, four decks with jokers (216 cards): one 大王 is held back for the
 emperor, the other 215 dealt, 43 each. Cards rank 大王 > 小王 > 2 > A > K > … > 3
@@ -487,7 +488,7 @@ def tribute_plan(
     rules: Rules = DEFAULT,
 ) -> TributePlan:
     """The tribute before the next hand, from the last hand's ``roles`` and finishing
-    ``places``, paid from the new ``hands`` (BH-32…37, BH-R06…R08, R12).
+    ``places``, paid from the new ``hands`` (BH-32…37, BH-R06…R08).
 
     The losing side pays its biggest cards (BH-36). After the emperor's side won,
     each rebel pays one; the royalist takes the middle of the three, the emperor the
@@ -495,7 +496,8 @@ def tribute_plan(
     one, and the rebels take them biggest first in the order they finished (BH-35).
     After a 独 the emperor pays one to each of the four, or takes one from each
     (BH-37); 明独 doubles every count (R07). A draw pays nothing (R08). Who takes
-    which of several cards is by finishing order, biggest first (R12).
+    which of several cards is by finishing order, biggest first (our reading: the
+    rules say only who pays whom).
 
     The ``kind`` is ``"none"``, ``"won"``, ``"lost"``, ``"alone-won"`` or
     ``"alone-lost"``; ``leader`` is the next hand's emperor's, unknown yet (-1).

@@ -1,7 +1,7 @@
 """The rule options of 保皇: one dataclass, seed 003's 保皇竞赛规则 as the default.
 
 Where the rules contradict themselves or are silent, ``baohuang.md`` reads them
-(BH-R01…R12) and the decisions table of ``rules/games/README.md`` keeps the other
+(BH-R01…R10) and the decisions table of ``rules/games/README.md`` keeps the other
 reading as an option:
 
 * ``joker_only_sets``: jokers may be played without a natural card (a lone 大王,

@@ -183,7 +183,7 @@ def test_ticking_every_set_that_beats_the_pair_solves_and_explains_each():
     assert "♠10 ♥10: beats it." in en and "BJ SJ: beats it." in en
     assert "SJ ♠8: does not beat it." in en and "card 2 is 8 against 9" in en
     assert "♠A ♠K: does not beat it. Not a set" in en
-    assert "♠3 ♥3：管不上" in zh and "第 1 张是3对9，更小" in zh
+    assert "♠3 ♥3：不行，" in zh and "第 1 张是3对9，更小" in zh
 
 
 def test_a_wrong_tick_is_explained_and_a_missed_set_only_counted():
@@ -659,6 +659,25 @@ def test_every_set_that_keeps_the_lead_is_right_and_a_pair_that_loses_it_is_refu
     assert verdict.status == ILLEGAL and "You lead: you must play" in verdict.message["en"]
 
 
+def test_an_emperor_alone_is_told_of_its_own_goal_not_a_side_s():
+    verdict = judge("baohuang.lead", LEAD, {"answer": "play", "card": ["BJ", "♣3"]})
+    assert "不管别人怎么应，你一定能拿到头科" in verdict.message["zh"]
+    assert "Whatever the others do, you go out first (头科)" in verdict.message["en"]
+    verdict = judge("baohuang.lead", LEAD, {"answer": "play", "card": ["♠9", "♥9"]})
+    assert "这样出，你就不一定能拿到头科" in verdict.message["zh"]
+    assert "大王 10" in verdict.message["zh"] and "BJ" not in verdict.message["zh"]
+
+
+def test_a_seat_that_went_out_is_shown_out_not_as_no_cards_face_down():
+    data = {**JOKERS, "hands": ["BJ SJ ♠9 ♥9 ♠4 ♥4 ♣4 ♦4", "", "♠Q ♥Q", "♦5", "♦6"],
+            "out": [1], "goal": "win"}  # fmt: skip
+    kind, data = ready("baohuang.lead", data)
+    for language, out, none in (("zh-hans", "已出完", "0 张"), ("en", "Out of cards", "0 cards")):
+        with translation.override(language):
+            html = str(kind.board(data, kind.start(data)))
+        assert out in html and none not in html
+
+
 def test_the_solver_proves_each_play_when_the_puzzle_is_saved():
     kind = get_kind("baohuang.lead")
     moves = {m["set"]: m["wins"] for m in kind.prepare(JOKERS)["moves"]}
@@ -850,7 +869,7 @@ def test_the_table_picture_draws_the_seats_it_is_told_about():
         "others": {"1": 12, "2": "♥A ♥K", "4": 40},
         "emperor": 2,
         "royalist": 4,
-        "note": "你出什么？",
+        "note": {"zh": "你出什么？", "en": "What do you play?"},
     }
     check_static_board("baohuang.table", data, "baohuang")
     with translation.override("zh-hans"):
@@ -860,6 +879,10 @@ def test_the_table_picture_draws_the_seats_it_is_told_about():
                                 "上家 · 保皇派"}  # fmt: skip
     assert "12 张牌，背面朝上" in html and "你出什么？" in html
     assert all(board.cards) and board.controls == 0
+    with translation.override("en"):
+        assert "What do you play?" in str(draw_static_board("baohuang.table", data))
+    with pytest.raises(InvalidPuzzle, match="both languages"):
+        check_static_board("baohuang.table", {**data, "note": "你出什么？"}, "baohuang")
     with pytest.raises(InvalidPuzzle):
         check_static_board("baohuang.table", {**data, "royalist": 2}, "baohuang")
     with pytest.raises(InvalidPuzzle):

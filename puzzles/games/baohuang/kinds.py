@@ -63,6 +63,7 @@ from puzzles.kinds import (
     InvalidPuzzle,
     Verdict,
     both,
+    localized,
     read_choice,
     register,
 )
@@ -149,6 +150,11 @@ def check_copies(cards) -> None:
     over = [CARDS[c].text() for c, n in Counter(cards).items() if n > COPIES]
     if over:
         raise InvalidPuzzle(f"four decks hold each card four times; too many {', '.join(over)}")
+
+
+def listed(words) -> str:
+    """Words in a row as the learner's language lists them: 、 in Chinese."""
+    return ("、" if _zh() else ", ").join(words)
 
 
 def table(*, label: str, hand: str = "", **kwargs) -> str:
@@ -279,7 +285,7 @@ class LegalKind(BaohuangKind, card_kinds.TickKind):
     name = "baohuang.legal"
     title = gettext_lazy("What beats it?")
     right_words = ("能管。", "beats it.")
-    wrong_words = ("管不上：", "does not beat it. ")
+    wrong_words = ("不行，", "does not beat it. ")
     missed_words = (
         "还有 {n} 套能管的没有勾上。",
         "{n} set that beats it not ticked.",
@@ -510,7 +516,7 @@ class RoyalistKind(BaohuangKind):
             + (
                 " "
                 + _("Out of cards: %(seats)s.")
-                % {"seats": ", ".join(seat_label(s, 0, 5) for s in out)}
+                % {"seats": listed(seat_label(s, 0, 5) for s in out)}
                 if out
                 else ""
             ),
@@ -759,7 +765,7 @@ class RoleKind(BaohuangKind):
             for _r in refused:
                 order.append(seat)
                 seat = next_offered(seat)
-            refusals = ", ".join(
+            refusals = listed(
                 seat_label(s, 0, SEATS)
                 + (" " + str(_("(has a 2)")) if has and ask == "twos" else "")
                 for s, has in zip(order, refused, strict=True)
@@ -911,8 +917,8 @@ class NextKind(BaohuangKind):
             trick=[(s, sort_cards(c)) for s, c in plays if isinstance(c, list)],
             note=_("Cards left: %(counts)s. Passed, in turn: %(passes)s.")
             % {
-                "counts": ", ".join(f"{seat_label(s, 0, SEATS)} {left[s]}" for s in range(SEATS)),
-                "passes": ", ".join(passes) or "—",
+                "counts": listed(f"{seat_label(s, 0, SEATS)} {left[s]}" for s in range(SEATS)),
+                "passes": listed(passes) or "—",
             },
         )
         if not interactive:
@@ -1202,7 +1208,7 @@ class TributeKind(BaohuangKind):
 
     def board(self, data, state, *, verdict=None, interactive=True):
         ask, order, roles, _rules, hands, seat = self._read(data)
-        places = ", ".join(
+        places = listed(
             f"{place_words(i)[1 - _zh()]} {seat_label(s, 0, SEATS)}"
             for i, s in enumerate(order, start=1)
         )
@@ -1251,10 +1257,17 @@ def joker_names(text: str) -> str:
 NODE_LIMIT = 1_000_000
 PASS_TEXT = "pass"  # noqa: S105 - the word a pass is stored as
 GOALS = ("first", "win")
-GOAL_WORDS = {
-    "first": ("你们这一方一定能拿到头科", "your side goes out first (头科)"),
-    "win": ("你们这一方一定赢下这一局", "your side wins the hand"),
+GOAL_WORDS = {  # (zh, en for a side, en for the emperor alone)
+    "first": ("{side}一定能拿到头科", "your side goes out first (头科)", "you go out first (头科)"),
+    "win": ("{side}一定赢下这一局", "your side wins the hand", "you win the hand"),
 }
+
+
+def goal_words(goal: str, roles: Roles) -> tuple[str, str]:
+    """The goal said to seat 0: its side's, or its own for an emperor alone (独)."""
+    alone = roles.alone and roles.emperor == 0
+    zh, en_side, en_alone = GOAL_WORDS[goal]
+    return zh.format(side="你" if alone else "你们这一方"), en_alone if alone else en_side
 
 
 @register
@@ -1386,8 +1399,8 @@ class LeadKind(BaohuangKind):
                 ILLEGAL, message=both("这样出不行。", "That play is not allowed.")
             ), state
         entry = entries[0]
-        goal = self._read(data)[3]
-        goal_zh, goal_en = GOAL_WORDS[goal]
+        _rules, roles, _hands, goal, _top, _out = self._read(data)
+        goal_zh, goal_en = goal_words(goal, roles)
         new_state = {"played": self.answer_text(answer), "judged": True}
         best = [m["set"] for m in self.moves(data) if m["wins"]]
         best_zh = " / ".join("过" if b == PASS_TEXT else joker_names(b) for b in best)
@@ -1429,7 +1442,7 @@ class LeadKind(BaohuangKind):
             trick.append((0, sort_cards(cards)))
             left -= Counter(cards)
         others = {s: sort_cards(hands[s]) if hands[s] else 0 for s in range(1, SEATS)}
-        gone = ", ".join(seat_label(s, 0, SEATS) for s in out)
+        gone = listed(seat_label(s, 0, SEATS) for s in out)
         note = _("Open ending: every hand is shown.")
         if gone:
             note += " " + _("Out of cards, in order: %(seats)s.") % {"seats": gone}
@@ -1484,6 +1497,11 @@ class Table(LessonPicture):
                 if "royalist" in data
                 else role_names(emperor=read_seat(data, "emperor"))
             )
+        note = data.get("note", {"zh": "", "en": ""})
+        if not (isinstance(note, Mapping) and set(note) == {"zh", "en"}) or not all(
+            isinstance(v, str) for v in note.values()
+        ):
+            raise InvalidPuzzle('note is said in both languages: { zh = "…", en = "…" }')
         return hand, trick, others, names
 
     def validate(self, data):
@@ -1500,7 +1518,7 @@ class Table(LessonPicture):
             others=others,
             trick=trick,
             names=names,
-            note=str(data.get("note", "")),
+            note=localized(data.get("note")),
         )
 
 

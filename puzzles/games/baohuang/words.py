@@ -39,7 +39,7 @@ def set_words(s: Set) -> tuple[str, str]:
 FACE_EN = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}  # "three aces", not "three As"
 
 
-def _counted(s: Set) -> tuple[str, str]:
+def counted(s: Set) -> tuple[str, str]:
     """``两个小王带三个9`` / ``two small jokers with three 9s``."""
     numbers_zh = "零一两三四五六七八九十"
     # Up to sixteen: four decks hold sixteen cards of a rank.
@@ -95,7 +95,7 @@ def valid_words(cards, rules) -> tuple[bool, dict]:
         found = set_of(cards, rules)
     except IllegalSet as error:
         return False, both(f"不是一套牌：{error.reason['zh']}", f"Not a set. {error.reason['en']}")
-    zh, en = _counted(found)
+    zh, en = counted(found)
     if found.rank is None:
         return True, both(
             f"是一套牌：{zh}。这里按大多数人的玩法，大小王可以单独出。",

@@ -156,8 +156,10 @@ def test_bh11_a_set_with_a_big_joker_is_never_beaten_b7():
 
 def test_bh12_a_small_joker_set_needs_big_jokers_and_a_higher_rank_b3_b4_b5():
     table = "SJ SJ ♠9 ♥9 ♦9"
-    # B3: the 5th position is 9 against 9.
+    # B3: the spec says "the 5th position is 9 vs 9"; the 4th already is, and fails first.
     assert not b("BJ BJ SJ ♠9 ♥9", table)
+    play, top = set_of(parse_cards("BJ BJ SJ ♠9 ♥9")), set_of(parse_cards(table))
+    assert [a > t for a, t in zip(play.key, top.key, strict=True)] == [1, 1, 1, 0, 0]
     # B4: the rank is not higher.
     assert not b("BJ BJ ♠9 ♥9 ♦9", table)
     # B5: against SJ + 999 small jokers or plain cards never do.
