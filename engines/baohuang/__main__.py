@@ -18,12 +18,11 @@ with status 2.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections import Counter
 
 from engines.cards import parse_cards
+from engines.cli import json_main
 
 from . import (
     COPIES,
@@ -151,27 +150,8 @@ COMMANDS = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, status 2, as for bad input
-        print(f"error: {message}", file=sys.stderr)
-        sys.exit(2)
-
-
 def main(argv=None) -> int:
-    parser = _Parser(prog="python -m engines.baohuang", description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=sorted(COMMANDS))
-    args = parser.parse_args(argv)
-    try:
-        data = json.load(sys.stdin)
-        if not isinstance(data, dict):
-            raise ValueError("the input must be a JSON object")
-        result = COMMANDS[args.command](data)
-    except ValueError as error:  # bad JSON, cards, seats or rules
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    json.dump(result, sys.stdout, ensure_ascii=False)
-    print()
-    return 0
+    return json_main("python -m engines.baohuang", __doc__.split("\n\n")[0], COMMANDS, argv)
 
 
 if __name__ == "__main__":

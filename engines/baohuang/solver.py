@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engines.cards import CARDS, Card, parse_cards
-from engines.climbing.shedding import PASS, Search, SearchLimit, State
+from engines.climbing.shedding import PASS, Search, SearchLimit, Solution, State
 
 from . import (
     BIG,
@@ -282,42 +282,6 @@ def _cards(value, what: str) -> list[Card]:
 
 # ---------------------------------------------------------------------------
 # Solving
-
-
-@dataclass(frozen=True)
-class Solution:
-    """Whether the side to play reaches ``goal``; each first move's value; for each
-    losing one a line that refutes it, ``(seat, Set or PASS)`` pairs."""
-
-    goal: str
-    value: bool
-    plays: dict
-    refutations: dict
-    nodes: int
-
-    @property
-    def winning(self) -> tuple:
-        return tuple(m for m, v in self.plays.items() if v)
-
-    @property
-    def losing(self) -> tuple:
-        return tuple(m for m, v in self.plays.items() if not v)
-
-    def to_json(self) -> dict:
-        return {
-            "goal": self.goal,
-            "value": self.value,
-            "winning": [_text(m) for m in self.winning],
-            "refutations": [
-                {"play": _text(m), "line": [[s, _text(a)] for s, a in line]}
-                for m, line in self.refutations.items()
-            ],
-            "nodes": self.nodes,
-        }
-
-
-def _text(move) -> str:
-    return "pass" if move is PASS else move.text()
 
 
 class _Solver:

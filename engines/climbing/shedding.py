@@ -37,9 +37,19 @@ False
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-__all__ = ["GOALS", "PASS", "SearchLimit", "SheddingGame", "Search", "State", "decided"]
+__all__ = [
+    "GOALS",
+    "PASS",
+    "SearchLimit",
+    "SheddingGame",
+    "Search",
+    "Solution",
+    "State",
+    "decided",
+]
 
 GOALS = ("first", "double")
 PASS = None  # the move of a seat that passes
@@ -51,6 +61,45 @@ class SearchLimit(RuntimeError):
     def __init__(self, nodes: int):
         self.nodes = nodes
         super().__init__(f"the search stopped at its node limit ({nodes} nodes)")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Whether the side to play reaches ``goal``; every first move's value; for each
+    losing one a line that refutes it, as ``(seat, move)`` pairs (``PASS`` for a
+    pass), ending with the opponents' answer that beats it. A game's moves say
+    themselves in JSON by ``move_json`` (their text, unless the game has more)."""
+
+    goal: str
+    value: bool
+    plays: dict  # move or PASS -> bool
+    refutations: dict  # each losing move -> [(seat, move or PASS), ...]
+    nodes: int
+
+    @property
+    def winning(self) -> tuple:
+        return tuple(m for m, v in self.plays.items() if v)
+
+    @property
+    def losing(self) -> tuple:
+        return tuple(m for m, v in self.plays.items() if not v)
+
+    @staticmethod
+    def move_json(move):
+        return "pass" if move is PASS else move.text()
+
+    def to_json(self) -> dict:
+        said = self.move_json
+        return {
+            "goal": self.goal,
+            "value": self.value,
+            "winning": [said(m) for m in self.winning],
+            "refutations": [
+                {"play": said(m), "line": [[s, said(a)] for s, a in line]}
+                for m, line in self.refutations.items()
+            ],
+            "nodes": self.nodes,
+        }
 
 
 class SheddingGame(Protocol):

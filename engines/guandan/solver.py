@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from engines.cards import ACE, BIG_JOKER_ID, CARDS, SMALL_JOKER_ID, SUITS, Card, cards_text
-from engines.climbing import partner_leads
+from engines.climbing import partner_leads, shedding
 from engines.climbing.shedding import GOALS, PASS, Search, SearchLimit, State
 from engines.tricks.search import read_cards, read_seat
 
@@ -386,50 +386,19 @@ class Ending:
 
 
 @dataclass(frozen=True)
-class Solution:
-    """Whether the side to play reaches ``goal``; every first move's value; the
-    winning ones; for each losing one a line that refutes it, as ``(seat, move)``
-    pairs (``PASS`` for a pass), ending with the opponents' answer that beats it."""
-
-    goal: str
-    value: bool
-    plays: dict  # Play or PASS -> bool
-    refutations: dict  # each losing move -> [(seat, Play or PASS), ...]
-    nodes: int
-
-    @property
-    def winning(self) -> tuple:
-        return tuple(m for m, v in self.plays.items() if v)
-
-    @property
-    def losing(self) -> tuple:
-        return tuple(m for m, v in self.plays.items() if not v)
+class Solution(shedding.Solution):
+    """The climbing core's ``Solution``, a move said in JSON with the reading it was
+    played as (a wild card's stand-in)."""
 
     @property
     def plays_by_text(self) -> dict:
         """Each first move by its text (``"pass"`` for a pass); with two readings of
         the same cards, the later one wins."""
-        return {_move_text(m): m for m in self.plays}
+        return {"pass" if m is PASS else m.text(): m for m in self.plays}
 
-    def to_json(self) -> dict:
-        return {
-            "goal": self.goal,
-            "value": self.value,
-            "winning": [_move_json(m) for m in self.winning],
-            "refutations": [
-                {"play": _move_json(m), "line": [[s, _move_json(a)] for s, a in line]}
-                for m, line in self.refutations.items()
-            ],
-            "nodes": self.nodes,
-        }
-
-
-def _move_text(move) -> str:
-    return "pass" if move is PASS else move.text()
-
-
-def _move_json(move):
-    return "pass" if move is PASS else move.to_json()
+    @staticmethod
+    def move_json(move):
+        return "pass" if move is PASS else move.to_json()
 
 
 class _Solver:
