@@ -56,6 +56,10 @@ class Learner(models.Model):
     )
     puzzle_theme = models.SlugField(_("training theme"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # One more each time the learner's progress changes (an answer, a hint, a lesson
+    # step, a merge): what is worked out from their progress is kept under it, and a
+    # change makes it stale at once (``accounts.services.touch``).
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("learner")

@@ -1,6 +1,7 @@
 """Learners and profiles, over models only (no requests)."""
 
 from django.db import transaction
+from django.db.models import F
 from django.dispatch import Signal
 
 from .models import Learner, Profile
@@ -9,6 +10,16 @@ from .models import Learner, Profile
 # ``target`` (the account's learner). Apps that store progress move their rows
 # from source to target, resolving duplicates so nothing is counted twice.
 learners_merged = Signal()
+
+
+def touch(learner: Learner) -> None:
+    """Count a change to ``learner``'s progress, inside the transaction that makes it.
+
+    The update also locks the learner's row until the transaction ends, so that two
+    answers sent at once take turns. What pages keep of a learner's progress is kept
+    under ``revision``, so it is stale as soon as this commits.
+    """
+    Learner.objects.filter(pk=learner.pk).update(revision=F("revision") + 1)
 
 
 def learner_for_user(user) -> Learner:
@@ -39,6 +50,7 @@ def merge_learners(source: Learner, target: Learner) -> None:
         if locked is None:
             return
         learners_merged.send(sender=Learner, source=locked, target=target)
+        touch(target)
         locked.delete()
 
 

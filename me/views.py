@@ -1,27 +1,62 @@
+from django.core.cache import cache
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from accounts.learners import get_learner
 from classrooms import assignments
 from classrooms.services import pending_invitations
-from puzzles import daily
+from puzzles import content_cache, daily
 from puzzles.dashboard import game_progress
 from tutorials.services import lessons_summary
+
+# How long a learner's rendered progress is kept: a change to it (``Learner.revision``),
+# to the content or to the day makes a new key at once; this only frees the space.
+PROGRESS_SECONDS = 60 * 60 * 24
 
 
 def dashboard(request):
     """The learner's progress in every game, and their daily-puzzle streak."""
     learner = get_learner(request)
-    lessons = {game.slug: (done, total) for game, done, total in lessons_summary(learner)}
-    games = game_progress(learner, lessons=lessons)
-    current, best = daily.streak(learner)
     homework = assignments.for_student(request.user, assignments.student_assignments(request.user))
     context = {
         "invitations": pending_invitations(request.user),
         "homework": [work for work in homework if not work.is_done],
         "homework_done": [work for work in homework if work.is_done],
-        "games": games,
-        "daily_games": [progress.game for progress in games if progress.has_library],
-        "streak": current,
-        "best_streak": best,
+        "progress_html": progress_html(request, learner),
     }
     return render(request, "me/dashboard.html", context)
+
+
+def progress_html(request, learner) -> str:
+    """The streak and each game's progress, rendered: worked out again only when the
+    learner's progress, the content, the day or the language has changed."""
+
+    def rendered() -> str:
+        lessons = {game.slug: (done, total) for game, done, total in lessons_summary(learner)}
+        games = game_progress(learner, lessons=lessons)
+        current, best = daily.streak(learner)
+        context = {
+            "games": games,
+            "daily_games": [progress.game for progress in games if progress.has_library],
+            "streak": current,
+            "best_streak": best,
+        }
+        return render_to_string("me/_progress.html", context, request)
+
+    if learner is None:
+        return rendered()
+    key = "me-progress:{}:{}:{}:{}:{}".format(
+        learner.pk,
+        learner.revision,
+        get_language(),
+        timezone.localdate().isoformat(),
+        "-".join(str(part) for part in content_cache.stamp()),
+    )
+    html = cache.get(key)
+    if html is None:
+        html = rendered()
+        cache.set(key, str(html), PROGRESS_SECONDS)
+    return mark_safe(html)  # noqa: S308 - rendered by our template, escaped there

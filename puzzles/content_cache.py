@@ -63,3 +63,23 @@ def watch(*models) -> None:
             m2m_changed.connect(
                 _content_changed, sender=field.remote_field.through, dispatch_uid=f"{uid}-m2m"
             )
+
+
+def stamp() -> tuple:
+    """What changes when content is loaded or edited (lessons, the library), as a
+    part of the key of what is kept of a learner's progress: cached here, so read
+    from the database at most once per process every ``CONTENT_CACHE_SECONDS``."""
+
+    def load():
+        from django.db.models import Count, Max, Q
+
+        from puzzles.models import Puzzle
+        from tutorials.models import Lesson, Step
+
+        puzzles = Puzzle.objects.aggregate(
+            public=Count("pk", filter=Q(is_public=True)), latest=Max("updated_at")
+        )
+        latest = puzzles["latest"].timestamp() if puzzles["latest"] else 0
+        return (Lesson.objects.count(), Step.objects.count(), puzzles["public"], latest)
+
+    return cached(("content-stamp",), load)

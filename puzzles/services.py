@@ -12,7 +12,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Learner
-from accounts.services import learners_merged
+from accounts.services import learners_merged, touch
 
 from . import daily, ratings, review
 from .kinds import BadAnswer, Budget, InvalidPuzzle, Verdict, get_kind
@@ -143,11 +143,12 @@ def _finish(attempt: Attempt, *, solved: bool) -> None:
 def _latest_locked(learner: Learner, puzzle: Puzzle) -> Attempt | None:
     """The learner's latest attempt at the puzzle, locked until the transaction ends.
 
-    The learner's row is locked first, so two answers sent at once (two tabs, a
-    double click) take turns even when there is no attempt yet to lock: only
-    one of them can start the learner's first, rated attempt.
+    The learner's row is locked first (``touch``: the learner's progress is about to
+    change), so two answers sent at once (two tabs, a double click) take turns even
+    when there is no attempt yet to lock: only one of them can start the learner's
+    first, rated attempt.
     """
-    list(Learner.objects.select_for_update().filter(pk=learner.pk).values_list("pk"))
+    touch(learner)
     return (
         Attempt.objects.select_for_update()
         .filter(learner=learner, puzzle=puzzle)
@@ -347,7 +348,9 @@ def reveal_solution(learner: Learner, puzzle: Puzzle) -> Attempt | None:
         return None
     if not attempt.revealed:
         attempt.revealed = True
-        attempt.save(update_fields=["revealed"])
+        with transaction.atomic():
+            touch(learner)
+            attempt.save(update_fields=["revealed"])
     return attempt
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import Learner
-from accounts.services import learners_merged
+from accounts.services import learners_merged, touch
 from puzzles import content_cache, daily, training
 from puzzles.db import locked_get_or_create
 from puzzles.games import GAMES, Game, get_game
@@ -186,6 +186,7 @@ def record_step(learner: Learner, step: Step) -> LessonProgress:
     """Mark ``step`` done for ``learner``; complete the lesson when every step is."""
     lesson = step.lesson
     with transaction.atomic():
+        touch(learner)
         progress = locked_get_or_create(LessonProgress, learner=learner, lesson=lesson)
         done = set(progress.steps_done) | {step.order}
         progress.steps_done = sorted(done)
