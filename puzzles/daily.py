@@ -51,6 +51,12 @@ def daily_puzzle(game: str, date: datetime.date | None = None) -> DailyPuzzle | 
     its day. None when the game has no library puzzle (or the day had none).
     """
     date = date or today()
+    # A day's puzzle never changes once chosen: kept with the content, whose cache also
+    # drops it when a puzzle is edited.
+    return content_cache.cached(("daily-puzzle", game, date), lambda: _find(game, date))
+
+
+def _find(game: str, date: datetime.date) -> DailyPuzzle | None:
     found = DailyPuzzle.objects.filter(game=game, date=date).select_related("puzzle").first()
     if found is not None or date != today():
         return found

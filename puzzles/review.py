@@ -15,6 +15,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Window
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -102,8 +103,14 @@ def upcoming(
         return Upcoming([], 0)
     today = today or timezone.localdate()
     later = ReviewItem.objects.filter(learner=learner, due__gt=today, puzzle__is_public=True)
-    items = list(later.select_related("puzzle").order_by("due", "id")[:limit])
-    total = len(items) if len(items) < limit else later.count()
+    # How many there are in all comes with them (a window over the whole queue): one
+    # query, however long the queue.
+    items = list(
+        later.select_related("puzzle")
+        .annotate(total=Window(Count("pk")))
+        .order_by("due", "id")[:limit]
+    )
+    total = items[0].total if items else 0
     return Upcoming([(item, due_in_words(item.due, today)) for item in items], total)
 
 

@@ -1,0 +1,118 @@
+"""Each page takes a fixed number of queries: the same for a learner who answered
+three puzzles and one who answered forty, for a class of two and a class of twelve.
+
+Every page is visited once before it is counted, as a running site has its content
+cache warm.
+"""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from accounts.services import learner_for_user
+from classrooms import assignments
+from classrooms import services as classes
+from puzzles import services
+from puzzles.models import DailySolve, Puzzle
+from tests.conftest import make_user
+from tests.web.test_dashboard import make_puzzle
+
+# The most queries a page may take (the session, the user and their profile and
+# learner come first on every signed-in page).
+BUDGET = {
+    "/": 5,
+    "/learn/go/": 7,
+    "/learn/go/first-steps/2/": 7,
+    "/puzzles/pick-one/": 6,
+    "/daily/go/": 7,
+    "/review/": 6,
+    "/me/": 6,  # the learner's progress kept from the first visit (``Learner.revision``)
+    "class page": 9,
+    "results grid": 10,
+    "results CSV": 9,
+    "item picker": 10,
+}
+
+
+def count(client, url: str) -> int:
+    first = client.get(url)
+    assert first.status_code == 200, (url, first.status_code)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(captured)
+
+
+def answer_many(learner, puzzles) -> None:
+    """A miss at every other puzzle, a solve at the rest: a history and a review queue."""
+    for n, puzzle in enumerate(puzzles):
+        move = "a1" if n % 2 else "c2"
+        services.submit_answer(learner, puzzle, {"move": move, "ply": "0"}, ply=0)
+
+
+def learner_world(name: str, answers: int, *, games=("go", "renju")):
+    user = make_user(name)
+    learner = learner_for_user(user)
+    library = list(Puzzle.objects.filter(is_public=True, kind="test.pick").order_by("slug"))
+    answer_many(learner, library[:answers])
+    DailySolve.objects.bulk_create(
+        DailySolve(learner=learner, game=game, date=timezone.localdate() - datetime.timedelta(n))
+        for n in range(1, answers // 4 + 2)
+        for game in games
+    )
+    return user
+
+
+@pytest.fixture
+def library(content):
+    for n in range(40):
+        make_puzzle(f"lib-{n:02}", game="go" if n % 2 else "renju", themes=["atari"])
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/learn/go/", "/learn/go/first-steps/2/", "/puzzles/pick-one/", "/daily/go/", "/review/",
+     "/me/"],
+)  # fmt: skip
+def test_a_learner_s_pages_do_not_grow_with_the_history(make_client, library, url):
+    few = count(make_client(learner_world("few", 3)), url)
+    many = count(make_client(learner_world("many", 40)), url)
+    assert few == many, f"{url}: {few} queries with 3 answers, {many} with 40"
+    assert many <= BUDGET[url]
+
+
+def class_world(name: str, students: int, items: int):
+    teacher = make_user(f"{name}-teacher", teacher=True)
+    classroom = classes.create_classroom(teacher, name=name, game="go")
+    library = list(Puzzle.objects.filter(is_public=True, kind="test.pick").order_by("slug"))
+    work = assignments.create_assignment(
+        classroom, teacher, title="Homework", due_at=timezone.now() + datetime.timedelta(days=2)
+    )
+    assignments.add_items(work, puzzles=library[:items])
+    for n in range(students):
+        student = make_user(f"{name}-student-{n}")
+        classes.join(student, classroom.join_code)
+        answer_many(learner_for_user(student), library[: items - n % 3])
+    base = f"/classes/{classroom.pk}"
+    return teacher, {
+        "/me/": "/me/",
+        "class page": f"{base}/",
+        "results grid": f"{base}/assignments/{work.pk}/",
+        "results CSV": f"{base}/assignments/{work.pk}/results.csv",
+        "item picker": f"{base}/assignments/{work.pk}/items/",
+    }
+
+
+@pytest.mark.parametrize(
+    "page", ["/me/", "class page", "results grid", "results CSV", "item picker"]
+)
+def test_a_teacher_s_pages_do_not_grow_with_the_class(make_client, library, page):
+    small_teacher, small = class_world("small", students=2, items=4)
+    large_teacher, large = class_world("large", students=12, items=12)
+    few = count(make_client(small_teacher), small[page])
+    many = count(make_client(large_teacher), large[page])
+    assert few == many, f"{page}: {few} queries for 2 students, {many} for 12"
+    assert many <= BUDGET[page]
