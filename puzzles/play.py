@@ -6,6 +6,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.core import signing
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -40,6 +41,7 @@ class Play:
     typed_example: str = ""
     typed_length: int = 4
     from_to: bool = False  # a move goes from one point to another (typed: e3e5)
+    opened: str = ""  # a fresh board's signed moment of showing (``opened_stamp``)
 
 
 def build_play(
@@ -101,44 +103,34 @@ def build_play(
     )
 
 
-OPENED_SESSION_KEY = "puzzles-opened"
-OPENED_KEPT = 20  # boards a session remembers opening
+OPENED_SALT = "puzzles.play.opened"
 
 
-def _note_opened(request: HttpRequest, puzzle: Puzzle) -> None:
-    """Remember when a signed-in learner first saw a fresh board of the puzzle.
+def opened_stamp(request: HttpRequest, puzzle: Puzzle) -> str:
+    """When a signed-in learner was shown a fresh board, signed, for the answer's form.
 
-    Attempts begin with the first answer; the thinking before it is time spent
-    too (a teacher's results show it). Anonymous visitors get no session for it.
+    Attempts begin with the first answer; the thinking before it is time spent too (a
+    teacher's results show it). The board's form carries the moment back with the
+    answer, so showing a board writes nothing. Anonymous visitors get none.
     """
     if not request.user.is_authenticated:
-        return
-    opened = request.session.get(OPENED_SESSION_KEY, {})
-    key, now = str(puzzle.pk), timezone.now()
-    earlier = opened.get(key)
-    if earlier is not None and now - _read_time(earlier) < services.THINKING_TIME_CAP:
-        return
-    opened[key] = now.isoformat()
-    request.session[OPENED_SESSION_KEY] = dict(list(opened.items())[-OPENED_KEPT:])
+        return ""
+    return signing.dumps([puzzle.pk, timezone.now().isoformat()], salt=OPENED_SALT)
 
 
-def _read_time(text: str) -> datetime.datetime:
+def read_opened(request: HttpRequest, puzzle: Puzzle) -> datetime.datetime | None:
+    """The moment the answer's board was shown (``opened_stamp``), if the form carries
+    a sound one for this puzzle; the attempt's start is capped by the services."""
+    text = request.POST.get("opened")
+    if not text:
+        return None
     try:
-        return datetime.datetime.fromisoformat(text)
-    except (TypeError, ValueError):
-        return datetime.datetime.min.replace(tzinfo=datetime.UTC)
-
-
-def _peek_opened(request: HttpRequest, puzzle: Puzzle) -> datetime.datetime | None:
-    text = request.session.get(OPENED_SESSION_KEY, {}).get(str(puzzle.pk))
-    return None if text is None else _read_time(text)
-
-
-def _take_opened(request: HttpRequest, puzzle: Puzzle) -> datetime.datetime | None:
-    opened = _peek_opened(request, puzzle)
-    if opened is not None:
-        del request.session[OPENED_SESSION_KEY][str(puzzle.pk)]
-        request.session.modified = True
+        pk, when = signing.loads(text, salt=OPENED_SALT)
+        opened = datetime.datetime.fromisoformat(when)
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+    if pk != puzzle.pk or opened.tzinfo is None or opened > timezone.now():
+        return None
     return opened
 
 
@@ -148,11 +140,12 @@ def current_play(request: HttpRequest, puzzle: Puzzle, *, notice: str = "") -> P
     attempt = services.current_attempt(learner, puzzle)
     if attempt is not None and attempt.status != Attempt.Status.PLAYING:
         attempt = None
-    if attempt is None:
-        _note_opened(request, puzzle)
-    return build_play(
+    play = build_play(
         puzzle, attempt, solved_before=services.has_solved(learner, puzzle), notice=notice
     )
+    if attempt is None:
+        play.opened = opened_stamp(request, puzzle)
+    return play
 
 
 def handle_post(
@@ -184,7 +177,7 @@ def handle_post(
             return current_play(request, puzzle, notice=_("There is no hint here.")), 400
         learner = get_learner(request, create=True)
         attempt = services.take_hint(
-            learner, puzzle, mode=mode, opened_at=_take_opened(request, puzzle)
+            learner, puzzle, mode=mode, opened_at=read_opened(request, puzzle)
         )
         return build_play(puzzle, attempt, solved_before=services.has_solved(learner, puzzle)), 200
     if action == "solution":
@@ -207,7 +200,7 @@ def handle_post(
             ), 200
         learner = learner or get_learner(request, create=True)
         outcome = services.record_answer(
-            learner, puzzle, judged, mode=mode, opened_at=_peek_opened(request, puzzle)
+            learner, puzzle, judged, mode=mode, opened_at=read_opened(request, puzzle)
         )
     except (BadAnswer, ValueError) as error:
         reason = str(error) if isinstance(error, BadAnswer) else _("the move counter is damaged")
@@ -216,7 +209,6 @@ def handle_post(
     except services.StaleAnswer:
         notice = _("This board had moved on since you loaded it; here it is as it stands now.")
         return current_play(request, puzzle, notice=notice), 409
-    _take_opened(request, puzzle)  # the attempt has its start now
     if (
         show_answer_after is not None
         and outcome.verdict.is_wrong

@@ -11,6 +11,8 @@ import io
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from classrooms import assignments, services
@@ -348,11 +350,20 @@ def test_at_most_a_hundred_items(world):
 # Working through it, and the results
 
 
-def solve(client, slug, *moves):
+def solve(client, slug, *moves, opened=""):
+    """Answer ``moves``; ``opened`` is the board's form field from the page shown
+    (``opened_of``), as a browser sends it."""
     for move in moves:
-        response = client.post(f"/puzzles/{slug}/", {"move": move})
+        response = client.post(f"/puzzles/{slug}/", {"move": move, "opened": opened})
         assert response.status_code == 200
     return response
+
+
+def opened_of(response) -> str:
+    """The moment the board was shown, as the page's form carries it."""
+    found = re.search(r'name="opened" value="([^"]+)"', response.content.decode())
+    assert found, "a fresh board's form says when it was shown"
+    return found.group(1)
 
 
 def retry(client, slug):
@@ -504,24 +515,36 @@ def test_a_failed_puzzle_shows_as_failed(make_client, world):
 def test_time_spent_counts_from_opening_the_board(make_client, world, thinking, counted):
     pupil = make_client(world["student"])
     with frozen_clock() as clock:
-        pupil.get("/puzzles/pick-one/")
+        opened = opened_of(pupil.get("/puzzles/pick-one/"))
         clock.advance(**thinking)
-        solve(pupil, "pick-one", "c2")
+        solve(pupil, "pick-one", "c2", opened=opened)
         cell = grid_for(world).rows[0].cells[1]
     assert cell.seconds == counted
     assert cell.time == ("3:00" if counted == 180 else "30:00")
 
 
+def test_showing_a_board_writes_nothing_and_a_forged_moment_is_not_read(make_client, world):
+    pupil = make_client(world["student"])
+    with CaptureQueriesContext(connection) as shown:
+        opened = opened_of(pupil.get("/puzzles/pick-one/"))
+    assert not [q for q in shown.captured_queries if not q["sql"].startswith("SELECT")]
+    with frozen_clock() as clock:
+        clock.advance(minutes=3)
+        solve(pupil, "pick-one", "c2", opened=opened[:-2] + "xx")
+        cell = grid_for(world).rows[0].cells[1]
+    assert cell.seconds == 0  # counted from the answer: the moment sent is not ours
+
+
 def test_a_second_try_starts_when_the_first_ended(make_client, world):
     pupil = make_client(world["student"])
     with frozen_clock() as clock:
-        pupil.get("/puzzles/pick-one/")
+        opened = opened_of(pupil.get("/puzzles/pick-one/"))
         clock.advance(minutes=2)
-        solve(pupil, "pick-one", "e5")  # wrong, after 2 minutes
+        solve(pupil, "pick-one", "e5", opened=opened)  # wrong, after 2 minutes
         clock.advance(minutes=1)
-        pupil.get("/puzzles/pick-one/")  # the board again, a minute later
+        opened = opened_of(pupil.get("/puzzles/pick-one/"))  # the board again, a minute later
         clock.advance(minutes=1)
-        solve(pupil, "pick-one", "c2")
+        solve(pupil, "pick-one", "c2", opened=opened)
         cell = grid_for(world).rows[0].cells[1]
     assert (cell.status, cell.attempts, cell.seconds) == (assignments.SOLVED, 2, 180)
 
