@@ -19,6 +19,9 @@ def get_learner(request, *, create: bool = False) -> Learner | None:
     if request.user.is_authenticated:
         if create:
             learner = learner_for_user(request.user)
+        elif Learner.user.field.remote_field.is_cached(request.user):
+            # Loaded with the user (``accounts.backends``): no query, None if none yet.
+            learner = getattr(request.user, "learner", None)
         else:
             learner = Learner.objects.filter(user=request.user).first()
     else:

@@ -1,3 +1,4 @@
+from django.contrib.auth import BACKEND_SESSION_KEY
 from django.utils import translation
 
 LANGUAGE_SESSION_KEY = "qipai_language"
@@ -52,4 +53,20 @@ class PasswordChangeRequiredMiddleware:
             if name not in PASSWORD_EXEMPT_URLS:
                 messages.info(request, _("Welcome! First choose your own password."))
                 return redirect("accounts:first_password")
+        return self.get_response(request)
+
+
+class LegacyBackendMiddleware:
+    """A session logged in before the backends were renamed (``accounts.backends``)
+    names the new one, once: without it, that learner would be logged out."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from .backends import RENAMED
+
+        backend = request.session.get(BACKEND_SESSION_KEY)
+        if backend in RENAMED:
+            request.session[BACKEND_SESSION_KEY] = RENAMED[backend]
         return self.get_response(request)

@@ -104,6 +104,9 @@ def main() -> int:
         help="PostgreSQL database for --database postgres (its name must contain 'bench')",
     )
     parser.add_argument(
+        "--redis", action="store_true", help="a throw-away redis-server as the shared cache"
+    )
+    parser.add_argument(
         "--persona", action="append", choices=PERSONAS, help="only these people (all three)"
     )
     parser.add_argument("--only", action="append", help="only pages whose name holds this")
@@ -131,11 +134,17 @@ def main() -> int:
         return 2
 
     def body():
-        with tempfile.TemporaryDirectory(prefix="qipai-bench-") as tmp:
+        with (
+            tempfile.TemporaryDirectory(prefix="qipai-bench-") as tmp,
+            contextlib.ExitStack() as stack,
+        ):
             env = bench_environment(Path(tmp))
             label = "SQLite"
             if args.database == "postgres":
                 label = postgres_database(env, args.database_url)
+            if args.redis:
+                env["REDIS_URL"] = stack.enter_context(redis_server(Path(tmp)))
+                label += " + Redis"
             prepare(env)
             world = build_personas(env, Path(tmp) / "personas.json")
             pages = chosen_pages(world, args.persona or PERSONAS, args.only or [])
@@ -161,6 +170,30 @@ def main() -> int:
                 report(bare, pages)
 
     return run_bench(body)
+
+
+@contextlib.contextmanager
+def redis_server(tmp: Path) -> Iterator[str]:
+    """Debian's redis-server on a unix socket in ``tmp``, nothing saved: its URL."""
+    server = shutil.which("redis-server")
+    if server is None:
+        raise BenchError("--redis needs redis-server: apt-get install redis-server")
+    socket_path = tmp / "redis.sock"
+    process = subprocess.Popen(
+        [server, "--port", "0", "--unixsocket", str(socket_path), "--save", "",
+         "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 10
+        while not socket_path.exists():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise BenchError("redis-server did not start")
+            time.sleep(0.05)
+        yield f"unix://{socket_path}"
+    finally:
+        stop(process)
 
 
 def postgres_database(env: dict[str, str], url: str) -> str:

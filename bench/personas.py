@@ -107,7 +107,7 @@ def signed_in(user) -> str:
     from django.test import Client
 
     client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    client.force_login(user, backend="accounts.backends.ModelBackend")
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
 
 

@@ -100,6 +100,7 @@ MIDDLEWARE = [
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "accounts.middleware.LegacyBackendMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -179,8 +180,8 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -215,7 +216,9 @@ LOGIN_URL = "account_login"
 # default cache, so every worker must see the same counts. One machine: a table
 # in the site's database (migrate makes it; see accounts/migrations/0004). Several
 # app servers: Redis at REDIS_URL (redis://, rediss:// or unix://; needs the
-# "redis" extra). Nothing else uses this cache: pages never touch it.
+# "redis" extra). /me/ keeps each learner's rendered progress here too (under their
+# revision), and with Redis the sessions are read from it (written through to the
+# database, so none is lost when Redis restarts).
 CACHE_TABLE = "qipai_cache"
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
@@ -233,6 +236,7 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
         }
     }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {
         "default": {

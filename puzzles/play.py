@@ -137,12 +137,10 @@ def read_opened(request: HttpRequest, puzzle: Puzzle) -> datetime.datetime | Non
 def current_play(request: HttpRequest, puzzle: Puzzle, *, notice: str = "") -> Play:
     """The exercise as the learner left it: an unfinished attempt, or a fresh board."""
     learner = get_learner(request)
-    attempt = services.current_attempt(learner, puzzle)
+    attempt, solved_before = services.current_and_solved(learner, puzzle)
     if attempt is not None and attempt.status != Attempt.Status.PLAYING:
         attempt = None
-    play = build_play(
-        puzzle, attempt, solved_before=services.has_solved(learner, puzzle), notice=notice
-    )
+    play = build_play(puzzle, attempt, solved_before=solved_before, notice=notice)
     if attempt is None:
         play.opened = opened_stamp(request, puzzle)
     return play

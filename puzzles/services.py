@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -53,6 +54,21 @@ def current_attempt(learner: Learner | None, puzzle: Puzzle) -> Attempt | None:
     if learner is None:
         return None
     return Attempt.objects.filter(learner=learner, puzzle=puzzle).first()
+
+
+def current_and_solved(learner: Learner | None, puzzle: Puzzle) -> tuple[Attempt | None, bool]:
+    """``current_attempt`` and ``has_solved`` in one query, for showing the board."""
+    if learner is None:
+        return None, False
+    solved = Attempt.objects.filter(
+        learner=learner, puzzle=puzzle, status=Attempt.Status.SOLVED
+    ).order_by()
+    latest = (
+        Attempt.objects.filter(learner=learner, puzzle=puzzle)
+        .annotate(solved_before=Exists(solved))
+        .first()
+    )
+    return latest, bool(latest is not None and latest.solved_before)
 
 
 def has_solved(learner: Learner | None, puzzle: Puzzle) -> bool:

@@ -87,20 +87,24 @@ def game_cards() -> list[GameCard]:
     return [GameCard(game, counts.get(game.slug, 0)) for game in GAMES]
 
 
-def lesson_rows(game: str, learner: Learner | None) -> list[LessonRow]:
-    """The game's lessons with the learner's progress: one query, or none for a new visitor.
+def lesson_rows(
+    game: str, learner: Learner | None, *, progress: dict | None = None
+) -> list[LessonRow]:
+    """The game's lessons with the learner's progress: one query, or none for a new visitor
+    (or when ``progress``, the learner's by lesson id, is handed over).
 
     The lessons and their step numbers come from the content cache.
     """
     lessons = content_cache.cached(("lesson-list", game), lambda: _lesson_list(game))
-    progress = {}
-    if learner is not None:
-        progress = {
-            p.lesson_id: p
-            for p in LessonProgress.objects.filter(
-                learner=learner, lesson__in=[lesson.pk for lesson, _ in lessons]
-            )
-        }
+    if progress is None:
+        progress = {}
+        if learner is not None:
+            progress = {
+                p.lesson_id: p
+                for p in LessonProgress.objects.filter(
+                    learner=learner, lesson__in=[lesson.pk for lesson, _ in lessons]
+                )
+            }
     rows = []
     for lesson, orders in lessons:
         done = progress.get(lesson.pk)
@@ -147,10 +151,14 @@ class StartLink:
 def start_links(learner: Learner | None) -> list[StartLink]:
     """One way in per taught game, for the home page (no query for a new visitor)."""
     links = []
+    # Every game's progress in one query (a learner has a row per lesson begun).
+    progress = {}
+    if learner is not None:
+        progress = {p.lesson_id: p for p in LessonProgress.objects.filter(learner=learner)}
     for game in GAMES:
         if not _lesson_counts().get(game.slug):
             continue
-        rows = lesson_rows(game.slug, learner)
+        rows = lesson_rows(game.slug, learner, progress=progress)
         returning = any(r.steps_done for r in rows)
         links.append(StartLink(game, next_lesson(rows), returning))
     return links
