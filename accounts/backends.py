@@ -2,7 +2,9 @@
 learner with the user, in the one query every signed-in request makes anyway."""
 
 from allauth.account import auth_backends
-from django.contrib.auth import backends, get_user_model
+from django.contrib.auth import backends
+
+from .rows import load_user
 
 # What the sessions of the plain backends became (sessions name the backend that
 # logged them in): ``LegacyBackendMiddleware`` moves an old session over once.
@@ -16,12 +18,7 @@ RENAMED = {
 
 class _WithProfileAndLearner:
     def get_user(self, user_id):
-        user = (
-            get_user_model()
-            ._default_manager.select_related("profile", "learner")
-            .filter(pk=user_id)
-            .first()
-        )
+        user = load_user(user_id)
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

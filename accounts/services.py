@@ -4,6 +4,7 @@ from django.db import transaction
 from django.db.models import F
 from django.dispatch import Signal
 
+from . import kept
 from .models import Learner, Profile
 
 # Sent inside the merge transaction with ``source`` (the anonymous learner) and
@@ -20,6 +21,7 @@ def touch(learner: Learner) -> None:
     under ``revision``, so it is stale as soon as this commits.
     """
     Learner.objects.filter(pk=learner.pk).update(revision=F("revision") + 1)
+    kept.changed(learner)
 
 
 def learner_for_user(user) -> Learner:

@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from accounts.kept import kept
 from accounts.learners import get_learner
 from classrooms import assignments
 from classrooms.services import pending_invitations
@@ -48,15 +49,18 @@ def progress_html(request, learner) -> str:
 
     if learner is None:
         return rendered()
-    key = "me-progress:{}:{}:{}:{}:{}".format(
-        learner.pk,
-        learner.revision,
-        get_language(),
-        timezone.localdate().isoformat(),
-        "-".join(str(part) for part in content_cache.stamp()),
-    )
-    html = cache.get(key)
-    if html is None:
-        html = rendered()
-        cache.set(key, str(html), PROGRESS_SECONDS)
+    language, day, stamp = get_language(), timezone.localdate().isoformat(), content_cache.stamp()
+
+    def shared() -> str:
+        # Another app server may have rendered it already.
+        key = "me-progress:{}:{}:{}:{}:{}".format(
+            learner.pk, learner.revision, language, day, "-".join(str(part) for part in stamp)
+        )
+        html = cache.get(key)
+        if html is None:
+            html = str(rendered())
+            cache.set(key, html, PROGRESS_SECONDS)
+        return html
+
+    html = kept(learner, ("me-progress", language, day, stamp), shared)
     return mark_safe(html)  # noqa: S308 - rendered by our template, escaped there

@@ -29,6 +29,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
+from accounts.kept import kept
 from accounts.models import Learner
 
 from . import content_cache
@@ -138,9 +139,7 @@ def streak(learner: Learner | None, *, on: datetime.date | None = None) -> tuple
     if learner is None:
         return 0, 0
     on = on or today()
-    days = sorted(
-        set(DailySolve.objects.filter(learner=learner, date__lte=on).values_list("date", flat=True))
-    )
+    days = [day for day in solved_days(learner) if day <= on]
     best = run = 0
     previous = None
     for day in days:
@@ -150,6 +149,18 @@ def streak(learner: Learner | None, *, on: datetime.date | None = None) -> tuple
     one_day = datetime.timedelta(days=1)
     current = run if previous is not None and on - previous <= one_day else 0
     return current, best
+
+
+def solved_days(learner: Learner) -> tuple[datetime.date, ...]:
+    """The days on which the learner solved a daily puzzle, in order: one query, kept
+    under the learner's revision."""
+    return kept(
+        learner,
+        ("daily-days",),
+        lambda: tuple(
+            sorted(set(DailySolve.objects.filter(learner=learner).values_list("date", flat=True)))
+        ),
+    )
 
 
 def merge(source: Learner, target: Learner) -> None:

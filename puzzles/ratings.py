@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.kept import kept
 from accounts.models import Learner
 
 from . import glicko2
@@ -52,7 +53,12 @@ def learner_rating(learner: Learner | None, game: str) -> LearnerRating:
     """The learner's rating in ``game``; a new, unsaved one at ``START_RATING`` if none."""
     found = None
     if learner is not None and learner.pk is not None:
-        found = LearnerRating.objects.filter(learner=learner, game=game).first()
+        # Every game's in one query, kept under the learner's revision.
+        found = kept(
+            learner,
+            ("ratings",),
+            lambda: {r.game: r for r in LearnerRating.objects.filter(learner=learner)},
+        ).get(game)
     return found or LearnerRating(learner=learner, game=game)
 
 

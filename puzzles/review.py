@@ -15,13 +15,14 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Window
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.kept import kept
 from accounts.models import Learner
 
+from . import content_cache
 from .models import Attempt, ReviewItem
 
 INTERVALS = (1, 3, 7, 21)  # days until the puzzle is due again, step by step
@@ -73,11 +74,7 @@ def due_items(learner: Learner | None, *, today: datetime.date | None = None) ->
     if learner is None:
         return []
     today = today or timezone.localdate()
-    return list(
-        ReviewItem.objects.filter(learner=learner, due__lte=today, puzzle__is_public=True)
-        .select_related("puzzle")
-        .order_by("due", "id")
-    )
+    return [item for item in queue(learner) if item.due <= today]
 
 
 UPCOMING = 8  # the next reviews listed under the due ones
@@ -102,16 +99,8 @@ def upcoming(
     if learner is None:
         return Upcoming([], 0)
     today = today or timezone.localdate()
-    later = ReviewItem.objects.filter(learner=learner, due__gt=today, puzzle__is_public=True)
-    # How many there are in all comes with them (a window over the whole queue): one
-    # query, however long the queue.
-    items = list(
-        later.select_related("puzzle")
-        .annotate(total=Window(Count("pk")))
-        .order_by("due", "id")[:limit]
-    )
-    total = items[0].total if items else 0
-    return Upcoming([(item, due_in_words(item.due, today)) for item in items], total)
+    later = [item for item in queue(learner) if item.due > today]
+    return Upcoming([(item, due_in_words(item.due, today)) for item in later[:limit]], len(later))
 
 
 def due_in_words(due: datetime.date, today: datetime.date | None = None) -> str:
@@ -122,6 +111,21 @@ def due_in_words(due: datetime.date, today: datetime.date | None = None) -> str:
     if days == 1:
         return _("tomorrow")
     return ngettext("in %(days)s day", "in %(days)s days", days) % {"days": days}
+
+
+def queue(learner: Learner) -> list[ReviewItem]:
+    """The learner's whole review queue of library puzzles, soonest first, with the
+    puzzles: one query, kept under the learner's revision (and the content's stamp,
+    since a puzzle taken out of the library leaves it)."""
+    return kept(
+        learner,
+        ("review-queue", content_cache.stamp()),
+        lambda: list(
+            ReviewItem.objects.filter(learner=learner, puzzle__is_public=True)
+            .select_related("puzzle")
+            .order_by("due", "id")
+        ),
+    )
 
 
 def due_item(learner: Learner | None, puzzle_id: int) -> ReviewItem | None:

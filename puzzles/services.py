@@ -12,6 +12,7 @@ from django.db.models import Exists
 from django.dispatch import receiver
 from django.utils import timezone
 
+from accounts.kept import kept
 from accounts.models import Learner
 from accounts.services import learners_merged, touch
 
@@ -60,6 +61,10 @@ def current_and_solved(learner: Learner | None, puzzle: Puzzle) -> tuple[Attempt
     """``current_attempt`` and ``has_solved`` in one query, for showing the board."""
     if learner is None:
         return None, False
+    return kept(learner, ("board", puzzle.pk), lambda: _current_and_solved(learner, puzzle))
+
+
+def _current_and_solved(learner: Learner, puzzle: Puzzle) -> tuple[Attempt | None, bool]:
     solved = Attempt.objects.filter(
         learner=learner, puzzle=puzzle, status=Attempt.Status.SOLVED
     ).order_by()
@@ -383,13 +388,17 @@ def restart(learner: Learner, puzzle: Puzzle, *, mode: str = Attempt.Mode.PLAY) 
         return start_attempt(learner, puzzle, mode=mode, first=attempt is None)
 
 
-def solved_puzzle_ids(learner: Learner | None) -> set[int]:
+def solved_puzzle_ids(learner: Learner | None) -> frozenset[int]:
     if learner is None:
-        return set()
-    return set(
-        Attempt.objects.filter(learner=learner, status=Attempt.Status.SOLVED)
-        .values_list("puzzle_id", flat=True)
-        .distinct()
+        return frozenset()
+    return kept(
+        learner,
+        ("solved",),
+        lambda: frozenset(
+            Attempt.objects.filter(learner=learner, status=Attempt.Status.SOLVED)
+            .values_list("puzzle_id", flat=True)
+            .distinct()
+        ),
     )
 
 

@@ -102,12 +102,16 @@ def fast_password_hasher(settings):
 
 @pytest.fixture(autouse=True)
 def fresh_content_cache():
-    """Each test's database starts anew (rolled back), so must the content cache."""
+    """Each test's database starts anew (rolled back), so must the content cache and
+    what is kept of learners' progress."""
+    from accounts import kept
     from puzzles import content_cache
 
     content_cache.clear()
+    kept.clear()  # learners' ids and revisions start again too
     yield
     content_cache.clear()
+    kept.clear()
 
 
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}

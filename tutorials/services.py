@@ -13,6 +13,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.kept import kept
 from accounts.models import Learner
 from accounts.services import learners_merged, touch
 from puzzles import content_cache, daily, training
@@ -97,14 +98,7 @@ def lesson_rows(
     """
     lessons = content_cache.cached(("lesson-list", game), lambda: _lesson_list(game))
     if progress is None:
-        progress = {}
-        if learner is not None:
-            progress = {
-                p.lesson_id: p
-                for p in LessonProgress.objects.filter(
-                    learner=learner, lesson__in=[lesson.pk for lesson, _ in lessons]
-                )
-            }
+        progress = lesson_progress(learner)
     rows = []
     for lesson, orders in lessons:
         done = progress.get(lesson.pk)
@@ -152,9 +146,7 @@ def start_links(learner: Learner | None) -> list[StartLink]:
     """One way in per taught game, for the home page (no query for a new visitor)."""
     links = []
     # Every game's progress in one query (a learner has a row per lesson begun).
-    progress = {}
-    if learner is not None:
-        progress = {p.lesson_id: p for p in LessonProgress.objects.filter(learner=learner)}
+    progress = lesson_progress(learner)
     for game in GAMES:
         if not _lesson_counts().get(game.slug):
             continue
@@ -179,10 +171,20 @@ def _step_orders(lesson_ids: list[int]) -> dict[int, set[int]]:
     return orders
 
 
-def progress_for(learner: Learner | None, lesson: Lesson) -> LessonProgress | None:
+def lesson_progress(learner: Learner | None) -> dict[int, LessonProgress]:
+    """The learner's progress in every lesson begun, by lesson id: one query, kept
+    under the learner's revision (``accounts.kept``)."""
     if learner is None:
-        return None
-    return LessonProgress.objects.filter(learner=learner, lesson=lesson).first()
+        return {}
+    return kept(
+        learner,
+        ("lesson-progress",),
+        lambda: {p.lesson_id: p for p in LessonProgress.objects.filter(learner=learner)},
+    )
+
+
+def progress_for(learner: Learner | None, lesson: Lesson) -> LessonProgress | None:
+    return lesson_progress(learner).get(lesson.pk)
 
 
 def steps_done(learner: Learner | None, lesson: Lesson) -> set[int]:
