@@ -128,12 +128,17 @@ def assignment_detail(request, pk, assignment):
         [mine] = assignments.for_student(request.user, [assignment])
         context = {"classroom": assignment.classroom, "work": mine}
         return render(request, "classrooms/assignment_student.html", context)
-    grid = assignments.results(assignment)
-    context = {"classroom": assignment.classroom, "assignment": assignment, "grid": grid}
+    grid, key = assignments.results_kept(assignment)
+    context = {
+        "classroom": assignment.classroom,
+        "assignment": assignment,
+        "grid": grid,
+        "grid_key": key,
+    }
     return render(request, "classrooms/assignment_results.html", context)
 
 
 @login_required
 def assignment_csv(request, pk, assignment):
     assignment = get_teaching_assignment(request.user, pk, assignment)
-    return export.results_csv(assignments.results(assignment))
+    return export.results_csv(assignments.results_kept(assignment)[0])

@@ -16,15 +16,16 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Count, Max, Q, Sum
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
+from puzzles import content_cache
 from puzzles.games import get_game
 from puzzles.kinds import kind_title
 from puzzles.models import Attempt, Puzzle
@@ -489,6 +490,43 @@ class Grid:
     chosen: bool  # for students the teacher chose, not the whole class
 
 
+def results_kept(assignment: Assignment, *, now=None) -> tuple[Grid, tuple]:
+    """``results``, kept in this process under what it is made of (``results_key``), and
+    that key: a teacher's second look costs two small queries instead of the grid's."""
+    now = now or timezone.now()
+    key = results_key(assignment, now=now)
+    # The grid holds its words (the cells' titles) in the language it was made in.
+    kept_as = ("results", get_language(), *key)
+    return content_cache.cached(kept_as, lambda: results(assignment, now=now)), key
+
+
+def results_key(assignment: Assignment, *, now=None) -> tuple:
+    """What the grid shows changes with: the assignment's items in their order, its due
+    date and whether it has passed, which students it is for, and each one's progress
+    (``Learner.revision``, counted up with every answer and lesson step). A student's
+    new display name shows with their next answer, or once the kept grid expires
+    (``CONTENT_CACHE_SECONDS``)."""
+    now = now or timezone.now()
+    chosen = assignment.students.exists()
+    students = assigned_students(assignment, chosen=chosen).aggregate(
+        count=Count("pk"),
+        ids=Sum("pk"),
+        learners=Count("learner"),
+        revisions=Sum("learner__revision"),
+    )
+    items = tuple(assignment.items.order_by("order", "pk").values_list("pk", "order"))
+    due = assignment.due_at
+    return (
+        assignment.pk,
+        assignment.title,
+        due,
+        is_after(now, due),
+        chosen,
+        items,
+        *students.values(),
+    )
+
+
 def results(assignment: Assignment, *, now=None) -> Grid:
     """The teacher's grid: every assigned student × every item, with totals both ways."""
     now = now or timezone.now()
@@ -640,7 +678,14 @@ def group_by_kind(puzzles: Sequence[Puzzle], already: set[int]) -> list[PickGrou
         group = groups.get(puzzle.kind)
         if group is None:
             group = groups[puzzle.kind] = PickGroup(puzzle.kind, kind_title(puzzle.kind), [])
-        group.cards.append(_pick_card(puzzle, group.title, puzzle.pk in already, words))
+        is_in = puzzle.pk in already
+        card = content_cache.cached(
+            ("pick-card", puzzle.pk, is_in, get_language()),
+            lambda puzzle=puzzle, group=group, is_in=is_in: _pick_card(
+                puzzle, group.title, is_in, words
+            ),
+        )
+        group.cards.append(card)
     return list(groups.values())
 
 
@@ -669,11 +714,18 @@ def _pick_card(puzzle: Puzzle, kind: str, is_in: bool, words: dict[str, str]) ->
 
 
 def search_puzzles(teacher, filters: dict) -> tuple[list[Puzzle], bool]:
-    """Puzzles for the picker, easiest first; and whether there were more than shown."""
+    """Puzzles for the picker, easiest first; and whether there were more than shown.
+
+    A search of the library is kept with the content (``puzzles.content_cache``)."""
     if filters["source"] == "mine":
-        puzzles = Puzzle.objects.filter(author=teacher)
-    else:
-        puzzles = Puzzle.objects.filter(is_public=True)
+        return _search(Puzzle.objects.filter(author=teacher), filters)
+    return content_cache.cached(
+        ("picker-search", tuple(sorted(filters.items()))),
+        lambda: _search(Puzzle.objects.filter(is_public=True), filters),
+    )
+
+
+def _search(puzzles, filters: dict) -> tuple[list[Puzzle], bool]:
     puzzles = puzzles.filter(game=filters["game"])
     if filters["kind"]:
         puzzles = puzzles.filter(kind=filters["kind"])

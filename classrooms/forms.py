@@ -3,9 +3,12 @@ import datetime
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from config.inputs import BoundedDateField, BoundedIntegerField, IdModelMultipleChoiceField
+from puzzles import content_cache
 from puzzles.games import GAME_CHOICES
 from puzzles.kinds import kind_names, kind_title
 from puzzles.models import Theme
@@ -150,10 +153,26 @@ class ItemFilterForm(forms.Form):
     def __init__(self, *args, default_game="", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].initial = default_game
-        self.fields["kind"].choices = [("", _("Any kind"))] + _kinds_by_game()
-        self.fields["theme"].choices = [("", _("Any theme"))] + [
-            (theme.slug, theme.name) for theme in Theme.objects.order_by("slug")
-        ]
+        self.fields["kind"].choices = [("", _("Any kind"))] + content_cache.cached(
+            ("picker-kinds", get_language()), _kinds_by_game
+        )
+        self.fields["theme"].choices = [("", _("Any theme"))] + content_cache.cached(
+            ("picker-themes", get_language()),
+            lambda: [(theme.slug, theme.name) for theme in Theme.objects.order_by("slug")],
+        )
+
+    def rendered(self) -> SafeString:
+        """The form's fields as HTML: every kind and every theme of the library is an
+        option (rendering them took 35 ms), so a search's form is rendered once per
+        language and kept with the content (``puzzles.content_cache``). A refused search
+        is rendered afresh, with its errors."""
+        if self.is_bound and not self.is_valid():
+            return self.as_div()
+        asked = ()
+        if self.is_bound:
+            asked = tuple((name, tuple(self.data.getlist(name))) for name in self.fields)
+        key = ("picker-form", get_language(), self.fields["game"].initial, self.is_bound, asked)
+        return content_cache.cached(key, self.as_div)
 
     def filters(self) -> dict:
         data = self.cleaned_data if self.is_bound and self.is_valid() else {}

@@ -20,6 +20,7 @@ from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import classroom_world, make_user
 from tests.helpers import LADDER, frozen_clock
+from tests.web.test_dashboard import make_puzzle
 from tutorials.models import Lesson
 
 SECRET_NAME = "Class of Mr Wang"
@@ -584,6 +585,43 @@ def test_the_results_page_shows_the_grid_to_teachers(make_client, world):
     assert "solved on the first try" in html
     assert "1/3" in html  # the pupil's total
     assert "1/2" in html  # the item's total: one of two students
+
+
+def test_the_kept_results_page_follows_every_change_in_the_class(make_client, world):
+    """The grid is kept between a teacher's looks (``results_kept``): each change a
+    teacher would wait to see shows on the next look, on the page and in the CSV."""
+    assignment = world["assignment"]
+    teacher = make_client(world["owner"])
+    url = f"{base(world)}/{assignment.pk}/"
+
+    def look() -> str:
+        return teacher.get(url).content.decode()
+
+    def csv_rows() -> list[list[str]]:
+        text = teacher.get(f"{url}results.csv").content.decode("utf-8-sig")
+        return list(csv.reader(io.StringIO(text)))
+
+    assert "cell first-try" not in look()
+    before = csv_rows()
+    assert "cell first-try" not in look()  # kept
+    solve(make_client(world["student"]), "pick-one", "c2")
+    assert "cell first-try" in look()
+    assert csv_rows() != before
+    assignments.add_items(assignment, puzzles=[make_puzzle("lib-00", game="go", themes=[])])
+    assert "1/4" in look()  # the pupil's total, out of one item more
+    late = make_user("latecomer")
+    services.join(late, world["classroom"].join_code)
+    assert ">latecomer<" in look()
+    services.set_archived(world["classroom"].memberships.get(student=late), True)
+    assert ">latecomer<" not in look()
+    Assignment.objects.filter(pk=assignment.pk).update(
+        due_at=timezone.now() - datetime.timedelta(minutes=1)
+    )
+    assert "past due" in look()
+    # The words of the grid are the language of each look.
+    chinese = teacher.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "Results by student and item" not in chinese and "first try" not in chinese
+    assert "Results by student and item" in look() and "first try" in look()
 
 
 def test_an_archived_student_leaves_the_grid(make_client, world):
