@@ -11,12 +11,12 @@ It builds a throw-away database with the site's content and its people
 answers, ratings, a streak, a review queue and lessons; a teacher with two classes of
 40 students and five assignments), starts gunicorn (2 workers) on a free 127.0.0.1
 port with production settings (DEBUG off, manifest static files), and drives it with
-wrk, each persona with its own session cookie. Pages: for every taught game its page,
-a lesson step with an exercise, one puzzle of each kind and the daily puzzle; the
-learner's ``/me/`` and ``/review/``; the teacher's ``/me/``, class page, results grid,
-CSV, item picker and puzzle editor; and the answer POST (right and wrong, a cheap kind
-and the dearest), each sent by a new visitor, so that each is judged and recorded
-afresh.
+wrk, each persona with its own cookies (a signed-in session and the CSRF cookie).
+Pages: for every taught game its page, a lesson step with an exercise, one puzzle of
+each kind and the daily puzzle; the learner's ``/me/`` and ``/review/``; the teacher's
+``/me/``, class page, results grid, CSV, item picker and puzzle editor; and the answer
+POST (right and wrong, a cheap kind and the dearest), each sent by a new visitor, so
+that each is judged and recorded afresh.
 
 Each page is measured in several rounds after the bare page of the same round, and
 reported as the median of its per-round ratios to the bare page (a Django view

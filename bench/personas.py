@@ -15,12 +15,12 @@ database and the settings)::
   own.
 * **anonymous**: no cookie at all.
 
-It writes, as JSON, each persona's session cookie (signed in with the site's own
-session engine) and the pages to measure: for every taught game the game page, a
-lesson step with an exercise, one puzzle of each kind and the daily puzzle; the
-learner's ``/me/`` and ``/review/``; the teacher's ``/me/``, class page, results grid,
-CSV, item picker and puzzle editor; and the answers to post (right and wrong, cheap
-and expensive kinds).
+It writes, as JSON, each persona's cookies (a session signed in with the site's own
+session engine, and the CSRF cookie a browser has from its first page) and the pages
+to measure: for every taught game the game page, a lesson step with an exercise, one
+puzzle of each kind and the daily puzzle; the learner's ``/me/`` and ``/review/``; the
+teacher's ``/me/``, class page, results grid, CSV, item picker and puzzle editor; and
+the answers to post (right and wrong, cheap and expensive kinds).
 """
 
 from __future__ import annotations
@@ -102,13 +102,19 @@ def game_pages(rng) -> list[list[str]]:
 
 
 def signed_in(user) -> str:
-    """A session cookie of ``user``, made as logging in makes it."""
+    """The cookies of ``user``'s browser: the session, made as logging in makes it, and
+    the CSRF cookie every page with a form (the log-out button) gave it."""
     from django.conf import settings
+    from django.middleware.csrf import _get_new_csrf_string
     from django.test import Client
 
     client = Client()
     client.force_login(user, backend="accounts.backends.ModelBackend")
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return (
+        f"{settings.SESSION_COOKIE_NAME}={session}; "
+        f"{settings.CSRF_COOKIE_NAME}={_get_new_csrf_string()}"
+    )
 
 
 def make_user(username: str, *, teacher: bool = False):

@@ -39,7 +39,9 @@ def cached(key: Hashable, load: Callable[[], T]) -> T:
     value = load()
     if value:
         if len(_entries) >= MAX_ENTRIES:
-            _entries.clear()
+            # The oldest entry makes room (dicts keep their order of insertion); a
+            # page's fragments for many learners must not empty the whole cache.
+            _entries.pop(next(iter(_entries)), None)
         _entries[key] = (now + settings.CONTENT_CACHE_SECONDS, value)
     return value
 

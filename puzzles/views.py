@@ -5,13 +5,14 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from accounts.learners import get_learner
 
-from . import daily, navigation, review, services, training
+from . import content_cache, daily, navigation, review, services, training
 from .access import get_visible_puzzle
 from .forms import ReportForm, TrainingForm
 from .games import get_game
@@ -109,7 +110,13 @@ def daily_puzzle(request, game, day=None):
 @require_GET
 def review_queue(request):
     learner = get_learner(request)
-    context = {"items": review.due_items(learner), "upcoming": review.upcoming(learner)}
+    context = {
+        # Callables: the page's list is kept under the learner's revision and these.
+        "items": lambda: review.due_items(learner),
+        "upcoming": lambda: review.upcoming(learner),
+        "today": timezone.localdate(),
+        "stamp": content_cache.stamp(),
+    }
     return render(request, "puzzles/review.html", context)
 
 

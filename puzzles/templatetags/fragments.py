@@ -34,3 +34,31 @@ def fragment(parser, token):
     nodelist = parser.parse(("endfragment",))
     parser.delete_first_token()
     return FragmentNode(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]])
+
+
+class LearnerFragmentNode(FragmentNode):
+    def render(self, context):
+        from accounts.kept import kept
+        from accounts.learners import get_learner
+
+        request = context.get("request")
+        learner = get_learner(request) if request is not None else None
+        if learner is None:
+            return self.nodelist.render(context)
+        key = ("fragment", self.name, *(var.resolve(context) for var in self.vary_on))
+        return kept(learner, key, lambda: self.nodelist.render(context))
+
+
+@register.tag
+def learnerfragment(parser, token):
+    """``{% learnerfragment "name" var ... %}...{% endlearnerfragment %}``: a part of a
+    page made of the signed-in learner's progress (their review queue), rendered once
+    for each of their revisions (``accounts.kept``) and the values named (the day, the
+    language). Never a CSRF token inside; without a learner, rendered each time."""
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("'learnerfragment' needs a name")
+    name = bits[1].strip("\"'")
+    nodelist = parser.parse(("endlearnerfragment",))
+    parser.delete_first_token()
+    return LearnerFragmentNode(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]])

@@ -106,3 +106,17 @@ def test_entries_expire(db, settings, monkeypatch):
     assert content_cache.cached("key", lambda: next(values)) == "first"
     now[0] += 2
     assert content_cache.cached("key", lambda: next(values)) == "second"
+
+
+def test_a_full_content_cache_lets_its_oldest_entry_go(monkeypatch):
+    """Fragments kept for many learners fill the cache: the oldest entry makes room,
+    and what every page reads (added since) stays."""
+    monkeypatch.setattr(content_cache, "MAX_ENTRIES", 3)
+    for key in ("oldest", "layout", "lesson"):
+        content_cache.cached(key, lambda key=key: f"{key} html")
+    content_cache.cached("a learner's fragment", lambda: "theirs")
+    loads = []
+    for key in ("layout", "lesson", "a learner's fragment"):
+        content_cache.cached(key, lambda key=key: loads.append(key) or "again")
+    assert loads == []
+    assert content_cache.cached("oldest", lambda: "loaded again") == "loaded again"

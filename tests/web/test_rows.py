@@ -98,3 +98,12 @@ def test_the_answering_request_shows_its_own_change(make_client, content):
     answer = client.post("/puzzles/pick-one/", {"move": "c2", "ply": "0"}, follow=True)
     assert "Correct!" in answer.content.decode()
     assert client.get("/learn/go/").content.decode().count("badge-solved") == 1
+
+
+@pytest.mark.django_db
+def test_the_kept_review_page_follows_the_next_miss(make_client, content):
+    client = make_client(make_user("forgetful"))
+    assert "Coming up" not in client.get("/review/").content.decode()
+    assert "Coming up" not in client.get("/review/").content.decode()  # kept now
+    client.post("/puzzles/pick-one/", {"move": "a1", "ply": "0"})  # a miss: due tomorrow
+    assert "Coming up" in client.get("/review/").content.decode()
