@@ -55,9 +55,17 @@ def _content_changed(sender, **kwargs) -> None:
     transaction.on_commit(clear, robust=True)
 
 
-def watch(*models) -> None:
-    """Drop the cache whenever one of ``models`` (or its many-to-many links) changes."""
+# Models whose row counts are part of ``stamp`` (by label): registered by the apps
+# that own them, so that this module names no app above it.
+_counted: dict[str, type] = {}
+
+
+def watch(*models, counted: bool = False) -> None:
+    """Drop the cache whenever one of ``models`` (or its many-to-many links) changes;
+    with ``counted``, how many rows each has is part of the content's ``stamp``."""
     for model in models:
+        if counted:
+            _counted[model._meta.label] = model
         uid = f"content-cache-{model._meta.label}"
         post_save.connect(_content_changed, sender=model, dispatch_uid=f"{uid}-save")
         post_delete.connect(_content_changed, sender=model, dispatch_uid=f"{uid}-delete")
@@ -68,20 +76,21 @@ def watch(*models) -> None:
 
 
 def stamp() -> tuple:
-    """What changes when content is loaded or edited (lessons, the library), as a
-    part of the key of what is kept of a learner's progress: cached here, so read
-    from the database at most once per process every ``CONTENT_CACHE_SECONDS``."""
+    """What changes when content is loaded or edited (the library, and the models
+    watched as ``counted``: lessons and their steps), as a part of the key of what is
+    kept of a learner's progress: cached here, so read from the database at most once
+    per process every ``CONTENT_CACHE_SECONDS``."""
 
     def load():
         from django.db.models import Count, Max, Q
 
         from puzzles.models import Puzzle
-        from tutorials.models import Lesson, Step
 
+        counts = tuple(model.objects.count() for _, model in sorted(_counted.items()))
         puzzles = Puzzle.objects.aggregate(
             public=Count("pk", filter=Q(is_public=True)), latest=Max("updated_at")
         )
         latest = puzzles["latest"].timestamp() if puzzles["latest"] else 0
-        return (Lesson.objects.count(), Step.objects.count(), puzzles["public"], latest)
+        return (*counts, puzzles["public"], latest)
 
     return cached(("content-stamp",), load)

@@ -30,7 +30,7 @@ from engines.cards import parse_cards
 from engines.go.sgf import read_problem
 from puzzles.games.renju.kinds import position
 from puzzles.kinds import get_kind
-from puzzles.models import LearnerRating, Puzzle
+from puzzles.models import LearnerRating, Puzzle, Theme
 
 # --- pages: the CSP audit ---------------------------------------------------------------------
 
@@ -130,10 +130,12 @@ PASSWORD = "a-long-test-password"
 ONE_MOVE = {"size": 5, "stones": {"c3": "white"}, "line": [{"accept": ["c2"]}]}
 
 
-def make_puzzle(slug, *, rating=1500.0, game="go", kind="test.pick", data=None, **fields):
+def make_puzzle(
+    slug, *, rating=1500.0, game="go", kind="test.pick", data=None, themes=(), **fields
+):
     data = ONE_MOVE if data is None else data
     get_kind(kind).validate(data)
-    return Puzzle.objects.create(
+    puzzle = Puzzle.objects.create(
         slug=slug,
         game=game,
         kind=kind,
@@ -143,6 +145,12 @@ def make_puzzle(slug, *, rating=1500.0, game="go", kind="test.pick", data=None, 
         rating=rating,
         **fields,
     )
+    for name in themes:
+        theme, _ = Theme.objects.get_or_create(
+            slug=name, defaults={"name_zh": name, "name_en": name.title()}
+        )
+        puzzle.themes.add(theme)
+    return puzzle
 
 
 def answer(client, url, move, ply=0):

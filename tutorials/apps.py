@@ -12,4 +12,4 @@ class TutorialsConfig(AppConfig):
         from . import services  # noqa: F401  (signal receivers)
         from .models import Lesson, Step
 
-        content_cache.watch(Lesson, Step)
+        content_cache.watch(Lesson, Step, counted=True)

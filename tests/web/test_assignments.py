@@ -19,8 +19,7 @@ from classrooms import assignments, services
 from classrooms.models import Assignment, AssignmentItem
 from puzzles.models import Attempt, Puzzle
 from tests.conftest import classroom_world, make_user
-from tests.helpers import LADDER, frozen_clock
-from tests.web.test_dashboard import make_puzzle
+from tests.helpers import LADDER, frozen_clock, make_puzzle
 from tutorials.models import Lesson
 
 SECRET_NAME = "Class of Mr Wang"

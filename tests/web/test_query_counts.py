@@ -18,7 +18,7 @@ from classrooms import services as classes
 from puzzles import services
 from puzzles.models import DailySolve, Puzzle
 from tests.conftest import make_user
-from tests.web.test_dashboard import make_puzzle
+from tests.helpers import make_puzzle
 
 # The most queries a page may take: on every signed-in page the session first, then
 # the user with their profile and learner (one query, ``accounts.backends``). What a
