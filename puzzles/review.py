@@ -114,18 +114,28 @@ def due_in_words(due: datetime.date, today: datetime.date | None = None) -> str:
 
 
 def queue(learner: Learner) -> list[ReviewItem]:
-    """The learner's whole review queue of library puzzles, soonest first, with the
-    puzzles: one query, kept under the learner's revision (and the content's stamp,
-    since a puzzle taken out of the library leaves it)."""
+    """The learner's whole review queue of library puzzles, soonest first, with what
+    the list shows of each puzzle (not its position and proofs, which may be large:
+    this is kept in memory): one query, kept under the learner's revision (and the
+    content's stamp, since a puzzle taken out of the library leaves it)."""
     return kept(
         learner,
         ("review-queue", content_cache.stamp()),
         lambda: list(
             ReviewItem.objects.filter(learner=learner, puzzle__is_public=True)
             .select_related("puzzle")
+            .only(*QUEUE_FIELDS)
             .order_by("due", "id")
         ),
     )
+
+
+# What the review list reads of an item and its puzzle.
+QUEUE_FIELDS = (
+    "learner", "puzzle", "step", "due", "updated_at",
+    "puzzle__slug", "puzzle__game", "puzzle__prompt_zh", "puzzle__prompt_en",
+    "puzzle__is_public",
+)  # fmt: skip
 
 
 def due_item(learner: Learner | None, puzzle_id: int) -> ReviewItem | None:
