@@ -20,20 +20,28 @@ class FragmentNode(template.Node):
         self.name = name
         self.vary_on = vary_on
 
+    def key(self, context) -> tuple:
+        return ("fragment", self.name, *(var.resolve(context) for var in self.vary_on))
+
     def render(self, context):
-        key = ("fragment", self.name, *(var.resolve(context) for var in self.vary_on))
-        return content_cache.cached(key, lambda: self.nodelist.render(context))
+        return content_cache.cached(self.key(context), lambda: self.nodelist.render(context))
+
+
+def _parse(parser, token, node_class):
+    """``{% tag "name" var ... %}...{% endtag %}`` into ``node_class``."""
+    bits = token.split_contents()
+    tag = bits[0]
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError(f"'{tag}' needs a name")
+    name = bits[1].strip("\"'")
+    nodelist = parser.parse((f"end{tag}",))
+    parser.delete_first_token()
+    return node_class(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]])
 
 
 @register.tag
 def fragment(parser, token):
-    bits = token.split_contents()
-    if len(bits) < 2:
-        raise template.TemplateSyntaxError("'fragment' needs a name")
-    name = bits[1].strip("\"'")
-    nodelist = parser.parse(("endfragment",))
-    parser.delete_first_token()
-    return FragmentNode(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]])
+    return _parse(parser, token, FragmentNode)
 
 
 class LearnerFragmentNode(FragmentNode):
@@ -45,8 +53,7 @@ class LearnerFragmentNode(FragmentNode):
         learner = get_learner(request) if request is not None else None
         if learner is None:
             return self.nodelist.render(context)
-        key = ("fragment", self.name, *(var.resolve(context) for var in self.vary_on))
-        return kept(learner, key, lambda: self.nodelist.render(context))
+        return kept(learner, self.key(context), lambda: self.nodelist.render(context))
 
 
 @register.tag
@@ -55,10 +62,4 @@ def learnerfragment(parser, token):
     page made of the signed-in learner's progress (their review queue), rendered once
     for each of their revisions (``accounts.kept``) and the values named (the day, the
     language). Never a CSRF token inside; without a learner, rendered each time."""
-    bits = token.split_contents()
-    if len(bits) < 2:
-        raise template.TemplateSyntaxError("'learnerfragment' needs a name")
-    name = bits[1].strip("\"'")
-    nodelist = parser.parse(("endlearnerfragment",))
-    parser.delete_first_token()
-    return LearnerFragmentNode(nodelist, name, [parser.compile_filter(bit) for bit in bits[2:]])
+    return _parse(parser, token, LearnerFragmentNode)
