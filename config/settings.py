@@ -129,7 +129,11 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "builtins": ["django.templatetags.i18n", "template_partials.templatetags.partials"],
+            "builtins": [
+                "django.templatetags.i18n",
+                "template_partials.templatetags.partials",
+                "config.templating",
+            ],
         },
     }
 ]
