@@ -128,6 +128,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "puzzles.visitor_pages.csrf_placeholder",
             ],
             "builtins": [
                 "django.templatetags.i18n",

@@ -24,6 +24,9 @@ T = TypeVar("T")
 
 _entries: dict[Hashable, tuple[float, Any]] = {}
 MAX_ENTRIES = 5000
+# Counted up whenever the cache is dropped: what is kept elsewhere beside the
+# content (whole pages, ``puzzles.visitor_pages``) names the generation it was made in.
+_generation = 0
 
 
 def cached(key: Hashable, load: Callable[[], T]) -> T:
@@ -47,7 +50,14 @@ def cached(key: Hashable, load: Callable[[], T]) -> T:
 
 
 def clear() -> None:
+    global _generation
     _entries.clear()
+    _generation += 1
+
+
+def generation() -> int:
+    """How many times the cache has been dropped in this process."""
+    return _generation
 
 
 def _content_changed(sender, **kwargs) -> None:

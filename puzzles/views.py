@@ -18,6 +18,7 @@ from .forms import ReportForm, TrainingForm
 from .games import get_game
 from .models import Attempt
 from .play import current_play, handle_post
+from .visitor_pages import kept_for_visitors
 
 
 def _game_or_404(slug):
@@ -39,6 +40,7 @@ def _player(request, puzzle, *, action, template, mode=Attempt.Mode.PLAY, **cont
     return render(request, template, context, status=status)
 
 
+@kept_for_visitors
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "HEAD", "POST"])
 def solve_puzzle(request, slug):
@@ -79,6 +81,7 @@ def next_puzzle(request, game):
     return render(request, "puzzles/none_left.html", context)
 
 
+@kept_for_visitors
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "HEAD", "POST"])
 def daily_puzzle(request, game, day=None):

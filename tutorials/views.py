@@ -19,10 +19,12 @@ from puzzles.models import Puzzle, Theme
 from puzzles.play import current_play, handle_post
 from puzzles.ratings import learner_rating
 from puzzles.services import solved_puzzle_ids
+from puzzles.visitor_pages import kept_for_visitors
 
 from . import services
 
 
+@kept_for_visitors
 def home(request):
     # Callables: the template's cached fragments call them only when they render anew.
     context = {
@@ -53,6 +55,7 @@ class PuzzleRow:
     solved: bool
 
 
+@kept_for_visitors
 def learn_game(request, game):
     """The game's lessons, then its puzzle library: by theme, easiest first, a page at a time.
 
@@ -144,6 +147,7 @@ def start_lesson(request, game, lesson):
     return redirect(next((step for step in steps if step.order not in done), steps[0]))
 
 
+@kept_for_visitors
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "HEAD", "POST"])
 def play_step(request, game, lesson, order):
