@@ -4,9 +4,9 @@
 layout, ``base.html``) are found once per compiled template instead of on every
 render. Django walks the layout's whole node tree, into every ``{% if %}`` and
 ``{% fragment %}``, each time a page extends it, to collect its ``{% block %}``
-nodes: on the site's pages that walk cost about as much as rendering the layout
-itself. A compiled template never changes (an edited file is compiled afresh into a
-new one), so what the walk finds is kept on it.
+nodes: in process that walk was about two fifths of rendering the layout. A
+compiled template never changes (an edited file is compiled afresh into a new one),
+so what the walk finds is kept on it.
 """
 
 from django import template
