@@ -52,6 +52,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# Run as a script, this module is ``__main__``; the benchmarks it imports (progress.py)
+# import it as ``load``. One module under both names, so that their ``BenchError`` is
+# the one ``run_bench`` catches (else a setup failure ends in a traceback).
+if __name__ == "__main__":
+    sys.modules.setdefault("load", sys.modules[__name__])
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 TARGET = 0.6
