@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from puzzles import visitor_pages
 from puzzles.models import Attempt, Puzzle
+from tests.helpers import frozen_clock
 
 PUZZLE = "/puzzles/pick-one/"
 STEP = "/learn/go/first-steps/2/"
@@ -117,3 +118,12 @@ def test_a_signed_in_learner_never_gets_a_visitor_page(make_client, learner_user
     page = make_client(learner_user).get(PUZZLE).content.decode()
     assert "Log out" in page
     assert "Log in" not in page
+
+
+def test_the_daily_page_turns_with_the_day():
+    with frozen_clock() as clock:
+        today = visitor().get("/daily/go/").content.decode()
+        assert 'action="/daily/go/2025-03-10/#play"' in today
+        clock.advance(days=1)
+        tomorrow = visitor().get("/daily/go/").content.decode()
+    assert 'action="/daily/go/2025-03-11/#play"' in tomorrow
