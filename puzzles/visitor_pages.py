@@ -52,13 +52,16 @@ class KeptPage:
     has_token: bool
 
     def serve(self, request) -> HttpResponse:
-        content = self.content
-        if self.has_token:
-            content = content.replace(_PLACEHOLDER_BYTES, get_token(request).encode())
+        content = _with_own_token(self.content, request) if self.has_token else self.content
         response = HttpResponse(content)
         for name, value in self.headers:
             response.headers[name] = value
         return response
+
+
+def _with_own_token(content: bytes, request) -> bytes:
+    """``content`` with the visitor's own CSRF token where the placeholder is."""
+    return content.replace(_PLACEHOLDER_BYTES, get_token(request).encode())
 
 
 def _cookies_allowed() -> frozenset[str]:
@@ -127,13 +130,7 @@ def kept_for_visitors(view):
     def wrapped(request, *args, **kwargs):
         if not _keepable(request):
             return view(request, *args, **kwargs)
-        key = (
-            view.__module__,
-            view.__qualname__,
-            request.path,
-            translation.get_language(),
-            timezone.localdate(),
-        )
+        key = (request.path, translation.get_language(), timezone.localdate())
         page = _lookup(key)
         if page is not None:
             return page.serve(request)
@@ -147,9 +144,7 @@ def kept_for_visitors(view):
         if page is None:
             if hasattr(response, "content") and _PLACEHOLDER_BYTES in response.content:
                 # Not kept, yet rendered for keeping: this visitor's own token goes in.
-                response.content = response.content.replace(
-                    _PLACEHOLDER_BYTES, get_token(request).encode()
-                )
+                response.content = _with_own_token(response.content, request)
             return response
         _keep(key, generation, page)
         return page.serve(request)
