@@ -5,6 +5,8 @@ With Redis, sessions are read from it (``cached_db``) and the database only on a
 """
 
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS
+from django.utils.crypto import get_random_string
 
 from .rows import session_data
 
@@ -16,3 +18,9 @@ class SessionStore(db.SessionStore):
             self._session_key = None
             return {}
         return self.decode(data)
+
+    def _get_new_session_key(self):
+        # A new session is written at once with ``must_create``: an insert that fails
+        # on a key already taken, and ``create`` then draws another. Asking first
+        # whether the key is taken would be a query on every new visitor's first answer.
+        return get_random_string(32, VALID_KEY_CHARS)

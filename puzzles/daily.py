@@ -57,8 +57,12 @@ def daily_puzzle(game: str, date: datetime.date | None = None) -> DailyPuzzle | 
     return content_cache.cached(("daily-puzzle", game, date), lambda: _find(game, date))
 
 
+def _stored(game: str, date: datetime.date) -> DailyPuzzle | None:
+    return DailyPuzzle.objects.filter(game=game, date=date).select_related("puzzle").first()
+
+
 def _find(game: str, date: datetime.date) -> DailyPuzzle | None:
-    found = DailyPuzzle.objects.filter(game=game, date=date).select_related("puzzle").first()
+    found = _stored(game, date)
     if found is not None or date != today():
         return found
     return choose(game, date)
@@ -124,7 +128,10 @@ def record_result(attempt: Attempt) -> None:
         return
     day = timezone.localdate(attempt.finished_at or timezone.now())
     game = attempt.puzzle.game
-    if not DailyPuzzle.objects.filter(game=game, date=day, puzzle_id=attempt.puzzle_id).exists():
+    # The day's puzzle, kept with the content as its page keeps it (usually no query);
+    # never chosen here, inside the answer's transaction.
+    chosen = content_cache.cached(("daily-puzzle", game, day), lambda: _stored(game, day))
+    if chosen is None or chosen.puzzle_id != attempt.puzzle_id:
         return
     # get_or_create takes care of a concurrent request that counted the day first.
     DailySolve.objects.get_or_create(learner=attempt.learner, game=game, date=day)

@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models.signals import m2m_changed, post_save
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
@@ -231,7 +232,9 @@ class Attempt(models.Model):
     # A hint or a look at the solution makes the attempt unrated.
     hinted = models.BooleanField(_("used a hint"), default=False)
     revealed = models.BooleanField(_("saw the solution"), default=False)
-    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    # When the learner first saw the board (see ``services.start_attempt``): set before
+    # the row is written, so that an attempt is written once.
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Set when the attempt was a rated game: the learner's rating before and after.
     rating_before = models.FloatField(_("rating before"), null=True, blank=True)

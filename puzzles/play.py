@@ -217,10 +217,12 @@ def handle_post(
         return build_play(
             puzzle, outcome.attempt, show_solution=True, solved_before=solved_before
         ), 200
+    # Solved by this very answer: no need to ask the database.
+    solved = outcome.attempt is not None and outcome.attempt.status == Attempt.Status.SOLVED
     play = build_play(
         puzzle,
         outcome.attempt,
         verdict=outcome.verdict,
-        solved_before=services.has_solved(learner, puzzle),
+        solved_before=solved or services.has_solved(learner, puzzle),
     )
     return play, 200

@@ -14,7 +14,7 @@ results, as Lichess does) and ``MAX_DEVIATION``, and volatility below
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -22,7 +22,6 @@ from accounts.kept import kept
 from accounts.models import Learner
 
 from . import glicko2
-from .db import locked_get_or_create
 from .models import (
     PROVISIONAL_DEVIATION,
     Attempt,
@@ -71,13 +70,18 @@ def _bounded(rating: glicko2.Rating) -> glicko2.Rating:
 
 
 def record_result(attempt: Attempt) -> None:
-    """Rate a finished attempt if it counts; call inside the attempt's transaction."""
+    """Rate a finished attempt if it counts, setting its rating fields (the caller
+    saves it); call inside the transaction that holds the learner (``touch``)."""
     if not is_rated(attempt):
         return
     puzzle_id, game = attempt.puzzle_id, attempt.puzzle.game
     score = 1.0 if attempt.status == Attempt.Status.SOLVED else 0.0
-    with transaction.atomic():
-        rating = locked_get_or_create(LearnerRating, learner=attempt.learner, game=game)
+    while True:
+        rating = (
+            LearnerRating.objects.select_for_update()
+            .filter(learner=attempt.learner, game=game)
+            .first()
+        ) or LearnerRating(learner=attempt.learner, game=game)
         puzzle = (
             Puzzle.objects.select_for_update()
             .only("rating", "rating_deviation", "rating_volatility")
@@ -88,38 +92,51 @@ def record_result(attempt: Attempt) -> None:
             puzzle.rating, puzzle.rating_deviation, puzzle.rating_volatility
         )
         learner_after = _bounded(glicko2.rate(learner_before, [(puzzle_before, score)]))
-        changes = {"plays": F("plays") + 1}
-        if rating.deviation < PROVISIONAL_DEVIATION:
-            puzzle_after = _bounded(glicko2.rate(puzzle_before, [(learner_before, 1 - score)]))
-            changes.update(
-                rating=puzzle_after.rating,
-                rating_deviation=puzzle_after.deviation,
-                rating_volatility=puzzle_after.volatility,
-            )
-        # A queryset update: no save signal, so the content cache is not dropped
-        # on every answer (the library shows ratings rounded, a little late).
-        Puzzle.objects.filter(pk=puzzle_id).update(**changes)
-        if "rating" in changes:
-            PuzzleTheme.objects.filter(puzzle_id=puzzle_id).update(rating=changes["rating"])
+        provisional = rating.deviation >= PROVISIONAL_DEVIATION
         rating.rating = learner_after.rating
         rating.deviation = learner_after.deviation
         rating.volatility = learner_after.volatility
         rating.games += 1
-        rating.save()
-        attempt.rating_before = learner_before.rating
-        attempt.rating_after = learner_after.rating
-        attempt.deviation_before = learner_before.deviation
-        attempt.deviation_after = learner_after.deviation
-        attempt.save(
-            update_fields=["rating_before", "rating_after", "deviation_before", "deviation_after"]
+        if rating.pk is not None:
+            rating.save()
+            break
+        try:  # the learner's first rated game here: the row is written once, whole
+            with transaction.atomic():
+                rating.save(force_insert=True)
+            break
+        except IntegrityError:
+            continue  # made meanwhile (learners merged on sign-up): rate against it
+    changes = {"plays": F("plays") + 1}
+    if not provisional:
+        puzzle_after = _bounded(glicko2.rate(puzzle_before, [(learner_before, 1 - score)]))
+        changes.update(
+            rating=puzzle_after.rating,
+            rating_deviation=puzzle_after.deviation,
+            rating_volatility=puzzle_after.volatility,
         )
-        day = timezone.localdate(attempt.finished_at or timezone.now())
-        RatingPoint.objects.update_or_create(
-            learner=attempt.learner,
-            game=game,
-            date=day,
-            defaults={"rating": rating.rating, "deviation": rating.deviation},
-        )
+    # A queryset update: no save signal, so the content cache is not dropped
+    # on every answer (the library shows ratings rounded, a little late).
+    Puzzle.objects.filter(pk=puzzle_id).update(**changes)
+    if "rating" in changes:
+        PuzzleTheme.objects.filter(puzzle_id=puzzle_id).update(rating=changes["rating"])
+    attempt.rating_before = learner_before.rating
+    attempt.rating_after = learner_after.rating
+    attempt.deviation_before = learner_before.deviation
+    attempt.deviation_after = learner_after.deviation
+    _record_point(attempt.learner, game, rating, timezone.localdate(attempt.finished_at))
+
+
+def _record_point(learner: Learner, game: str, rating: LearnerRating, day) -> None:
+    """The day's point of the learner's rating chart: the rating as it ends the day."""
+    values = {"rating": rating.rating, "deviation": rating.deviation}
+    point = RatingPoint.objects.filter(learner=learner, game=game, date=day)
+    if point.update(**values):
+        return
+    try:
+        with transaction.atomic():
+            RatingPoint.objects.create(learner=learner, game=game, date=day, **values)
+    except IntegrityError:  # made meanwhile (learners merged on sign-up)
+        point.update(**values)
 
 
 def merge(source: Learner, target: Learner) -> None:

@@ -117,46 +117,59 @@ def start_attempt(
     opened_at: datetime.datetime | None = None,
     previous: Attempt | None = None,
 ) -> Attempt:
-    """A new attempt; ``first`` says whether the learner never tried the puzzle before.
+    """A new attempt, saved; ``first`` says whether the learner never tried the puzzle
+    before (see ``new_attempt``)."""
+    if first is None:
+        first = not Attempt.objects.filter(learner=learner, puzzle=puzzle).exists()
+    attempt = new_attempt(
+        learner, puzzle, mode=mode, first=first, opened_at=opened_at, previous=previous
+    )
+    attempt.save(force_insert=True)
+    return attempt
+
+
+def new_attempt(
+    learner: Learner,
+    puzzle: Puzzle,
+    *,
+    mode: str,
+    first: bool,
+    opened_at: datetime.datetime | None = None,
+    previous: Attempt | None = None,
+) -> Attempt:
+    """A new attempt, not yet saved: the caller writes it once it is complete.
 
     ``opened_at`` is when the learner first saw the board: the attempt starts
     then, not at its first answer, but no earlier than ``THINKING_TIME_CAP`` ago
     and never before the ``previous`` attempt ended.
     """
-    if first is None:
-        first = not Attempt.objects.filter(learner=learner, puzzle=puzzle).exists()
-    attempt = Attempt.objects.create(
-        learner=learner, puzzle=puzzle, state=initial_state(puzzle), mode=mode, is_first=first
-    )
+    now = timezone.now()
+    started = now
     if opened_at is not None:
-        floors = [attempt.started_at - THINKING_TIME_CAP]
+        floors = [now - THINKING_TIME_CAP]
         if previous is not None:
             floors.append(previous.finished_at or previous.started_at)
-        started = max(opened_at, *floors)
-        if started < attempt.started_at:
-            attempt.started_at = started
-            attempt.save(update_fields=["started_at"])
-    return attempt
-
-
-def _next_attempt(
-    learner: Learner, puzzle: Puzzle, latest: Attempt | None, *, mode: str, opened_at
-) -> Attempt:
-    """A new attempt after ``latest`` (None: the learner's first, the rated one)."""
-    return start_attempt(
-        learner, puzzle, mode=mode, first=latest is None, opened_at=opened_at, previous=latest
+        started = min(now, max(opened_at, *floors))
+    return Attempt(
+        learner=learner,
+        puzzle=puzzle,
+        state=initial_state(puzzle),
+        mode=mode,
+        is_first=first,
+        started_at=started,
     )
 
 
 def _finish(attempt: Attempt, *, solved: bool) -> None:
-    """End the attempt and let ratings, the review queue and streaks know.
+    """End the attempt, write it (a new one is written here, once, whole) and let
+    ratings, the review queue and streaks know.
 
     Call inside the transaction that holds the attempt.
     """
     attempt.status = Attempt.Status.SOLVED if solved else Attempt.Status.FAILED
     attempt.finished_at = timezone.now()
+    ratings.record_result(attempt)  # sets the attempt's rating fields
     attempt.save()
-    ratings.record_result(attempt)
     review.record_result(attempt)
     daily.record_result(attempt)
 
@@ -304,7 +317,14 @@ def record_answer(
         if attempt is not None:
             attempt.puzzle = puzzle  # in hand already: not loaded again inside the lock
         if judged.attempt is None:
-            attempt = _next_attempt(learner, puzzle, current, mode=mode, opened_at=opened_at)
+            attempt = new_attempt(
+                learner,
+                puzzle,
+                mode=mode,
+                first=current is None,
+                opened_at=opened_at,
+                previous=current,
+            )
         attempt.state = judged.state
         attempt.moves = [*attempt.moves, judged.answer]
         if verdict.reply:
@@ -348,7 +368,14 @@ def take_hint(
     with transaction.atomic():
         attempt = _latest_locked(learner, puzzle)
         if attempt is None or attempt.status != Attempt.Status.PLAYING:
-            attempt = _next_attempt(learner, puzzle, attempt, mode=mode, opened_at=opened_at)
+            attempt = start_attempt(
+                learner,
+                puzzle,
+                mode=mode,
+                first=attempt is None,
+                opened_at=opened_at,
+                previous=attempt,
+            )
         if not kind.offers_hint:
             return None
         attempt.hinted = True

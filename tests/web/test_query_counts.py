@@ -86,6 +86,37 @@ def test_a_learner_s_pages_do_not_grow_with_the_history(make_client, library, ur
     assert many <= BUDGET[url], (url, many)
 
 
+# An answer, right or wrong, takes a fixed number of statements whatever the learner's
+# history: the learner's row (locked and counted), their attempt, their rating and the
+# day's point of it, the puzzle's count, the review queue; a new visitor's also makes
+# the learner and the session. (Savepoints count: Django makes one per nested block.)
+ANSWER_BUDGET = {"learner": 18, "new visitor": 24}
+
+
+def count_answer(client, url: str, move: str) -> int:
+    # As on a running site, the day's puzzles are chosen (the home page) and the
+    # learner has the board in front of them.
+    assert client.get("/").status_code == 200
+    assert client.get(url).status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(url, {"move": move, "ply": "0"})
+    assert response.status_code == 200
+    verdict = "correct" if move == "c2" else "wrong"
+    assert f'class="play verdict-{verdict}"' in response.content.decode()
+    return len(captured)
+
+
+@pytest.mark.parametrize("move", ["c2", "a1"])
+def test_an_answer_does_not_grow_with_the_history(make_client, library, move):
+    url = make_puzzle("zz-fresh", game="go").url  # after the 40 the histories answer
+    few = count_answer(make_client(learner_world("few", 3)), url, move)
+    many = count_answer(make_client(learner_world("many", 40)), url, move)
+    assert few == many, f"{move}: {few} queries with 3 answers, {many} with 40"
+    assert many <= ANSWER_BUDGET["learner"], many
+    visitor = count_answer(make_client(), url, move)
+    assert visitor <= ANSWER_BUDGET["new visitor"], visitor
+
+
 def class_world(name: str, students: int, items: int):
     teacher = make_user(f"{name}-teacher", teacher=True)
     classroom = classes.create_classroom(teacher, name=name, game="go")
