@@ -234,7 +234,7 @@ class Attempt(models.Model):
     revealed = models.BooleanField(_("saw the solution"), default=False)
     # When the learner first saw the board (see ``services.start_attempt``): set before
     # the row is written, so that an attempt is written once.
-    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    started_at = models.DateTimeField(_("started"), default=timezone.now, editable=False)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Set when the attempt was a rated game: the learner's rating before and after.
     rating_before = models.FloatField(_("rating before"), null=True, blank=True)

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
                     model_name="attempt",
                     name="started_at",
                     field=models.DateTimeField(
-                        default=django.utils.timezone.now, verbose_name="started"
+                        default=django.utils.timezone.now, editable=False, verbose_name="started"
                     ),
                 ),
             ],
