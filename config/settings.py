@@ -139,6 +139,10 @@ TEMPLATES = [
     }
 ]
 
+# Form fields are drawn with Django's own templates in their Jinja2 versions: the same
+# HTML in about half the time (``config.forms``).
+FORM_RENDERER = "config.forms.FormRenderer"
+
 # Database: SQLite by default, tuned so that concurrent learners wait for each
 # other instead of failing with "database is locked": WAL lets readers run beside
 # a writer, IMMEDIATE transactions take the write lock up front (no deadlock on a
