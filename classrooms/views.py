@@ -3,12 +3,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.db.models import Count
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from . import assignments, guesses, services
+from . import assignments, guesses, roster, services
 from .access import (
     get_class_invitation,
     get_co_teacher,
@@ -67,7 +68,7 @@ def _teacher_page(request, classroom, *, teacher_form=None, status=200):
     context = {
         "classroom": classroom,
         "is_owner": classroom.owner_id == request.user.pk,
-        "memberships": memberships,
+        "roster_rows": roster.rows(classroom, memberships, get_token(request)),
         "has_managed": any(membership.managed for membership in memberships),
         "teachers": classroom.teachers.select_related("profile").order_by("username"),
         "invitations": classroom.invitations.filter(status=TeacherInvitation.Status.PENDING)

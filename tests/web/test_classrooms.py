@@ -5,6 +5,8 @@ student of another class, the owner, a co-teacher, another teacher); the forbidd
 ones answer 403 or 404 (anonymous visitors go to log in) and leak no names.
 """
 
+import re
+
 import pytest
 
 from classrooms import services
@@ -271,3 +273,64 @@ def test_a_self_made_account_is_not_reset_by_the_teacher(make_client, world):
     make_client(world["owner"]).post(f"/classes/{classroom.pk}/students/{pupil.pk}/password/")
     pupil.refresh_from_db()
     assert pupil.password == before
+
+
+def roster_forms(page: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """Each form of the class page's student list: its address, its token, its buttons."""
+    table = page.split('id="students-title"')[1].split("</table>")[0]
+    found = []
+    for match in re.finditer(r'<form method="post" action="([^"]+)"(.*?)</form>', table, re.S):
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', match.group(2))
+        buttons = re.findall(
+            r'<button type="submit"(?: name="action" value="(\w+)")?[^>]*>([^<]+)</button>',
+            match.group(2),
+        )
+        found.append((match.group(1), token.group(1), buttons))
+    return found
+
+
+def test_the_roster_s_buttons_work_as_a_browser_sends_them(make_client, world):
+    """Read from the page as a browser would (with its token, CSRF checks on): archive,
+    restore and remove a student, and a one-time password for a child's account."""
+    from django.test import Client
+
+    classroom = world["classroom"]
+    student = world["student"]
+    services.create_students(classroom, "Xiao Hong <b>")
+    teacher = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    teacher.force_login(world["owner"])
+    url = f"/classes/{classroom.pk}/"
+
+    def forms_of(username):
+        page = teacher.get(url).content.decode()
+        rows = re.findall(r"<tr>.*?</tr>", page, re.S)
+        (row,) = [row for row in rows if f"<td>{username}</td>" in row]
+        return [form for form in roster_forms(page) if f'action="{form[0]}"' in row]
+
+    page = teacher.get(url).content.decode()
+    assert "Xiao Hong &lt;b&gt;" in page and "Xiao Hong <b>" not in page
+    (change,) = forms_of(student.username)
+    assert change[0] == f"/classes/{classroom.pk}/students/{student.pk}/"
+    assert [value for value, _label in change[2]] == ["archive", "remove"]
+    response = teacher.post(change[0], {"csrfmiddlewaretoken": change[1], "action": "archive"})
+    assert response.status_code == 302
+    assert Membership.objects.get(classroom=classroom, student=student).archived_at
+    (change,) = forms_of(student.username)
+    assert [label for _value, label in change[2]] == ["Restore", "Remove from the class"]
+    teacher.post(change[0], {"csrfmiddlewaretoken": change[1], "action": "restore"})
+    assert not Membership.objects.get(classroom=classroom, student=student).archived_at
+
+    child = Membership.objects.get(classroom=classroom, managed=True).student
+    change, reset = forms_of(child.username)
+    assert reset[0] == f"/classes/{classroom.pk}/students/{child.pk}/password/"
+    assert reset[2] == [("", "New one-time password")]
+    response = teacher.post(reset[0], {"csrfmiddlewaretoken": reset[1]})
+    assert response.status_code == 303
+    child.refresh_from_db()
+    assert child.profile.must_change_password
+
+    (change,) = forms_of(student.username)
+    teacher.post(change[0], {"csrfmiddlewaretoken": change[1], "action": "remove"})
+    assert not Membership.objects.filter(classroom=classroom, student=student).exists()
+    # A form without its token is refused, as every other.
+    assert teacher.post(reset[0]).status_code == 403
