@@ -22,7 +22,8 @@ Each page is measured in several rounds after the bare page of the same round, a
 reported as the median of its per-round ratios to the bare page (a Django view
 rendering a small template through the same middleware). Targets (issue 27): every
 page >= 0.6, an answer >= 0.4. An empty page on the site's layout is measured too, for
-reference. ``--persona`` and ``--only`` (a part of a page's name) pick what to measure.
+reference, for each persona. ``--persona`` and ``--only`` (a part of a page's name)
+pick what to measure.
 
 This is a measurement, not a test: it exits 0 whenever the run itself worked,
 whatever the figures; it exits non-zero when setup, a page's status, or wrk
