@@ -1,8 +1,8 @@
 """The class page's list of students, its rows built in Python.
 
 Through the template language, forty rows (each a name, a status and two small
-forms) took about half of the whole page: some 600 variable lookups, 140
-translations and 80 URL reversals. Here the words are translated and escaped once,
+forms) took about a third of the whole page: some 600 variable lookups, 140
+translations and 54 URL reversals. Here the words are translated and escaped once,
 each address is reversed once and filled in per student, as the results grid builds
 its cells (``assignments.Cell.html``).
 """
