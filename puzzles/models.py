@@ -232,7 +232,7 @@ class Attempt(models.Model):
     # A hint or a look at the solution makes the attempt unrated.
     hinted = models.BooleanField(_("used a hint"), default=False)
     revealed = models.BooleanField(_("saw the solution"), default=False)
-    # When the learner first saw the board (see ``services.start_attempt``): set before
+    # When the learner first saw the board (see ``services.new_attempt``): set before
     # the row is written, so that an attempt is written once.
     started_at = models.DateTimeField(_("started"), default=timezone.now, editable=False)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
