@@ -22,6 +22,7 @@ from accounts.kept import kept
 from accounts.models import Learner
 
 from . import glicko2
+from .db import update_or_insert
 from .models import (
     PROVISIONAL_DEVIATION,
     Attempt,
@@ -128,15 +129,11 @@ def record_result(attempt: Attempt) -> None:
 
 def _record_point(learner: Learner, game: str, rating: LearnerRating, day) -> None:
     """The day's point of the learner's rating chart: the rating as it ends the day."""
-    values = {"rating": rating.rating, "deviation": rating.deviation}
-    point = RatingPoint.objects.filter(learner=learner, game=game, date=day)
-    if point.update(**values):
-        return
-    try:
-        with transaction.atomic():
-            RatingPoint.objects.create(learner=learner, game=game, date=day, **values)
-    except IntegrityError:  # made meanwhile (learners merged on sign-up)
-        point.update(**values)
+    update_or_insert(
+        RatingPoint,
+        {"learner": learner, "game": game, "date": day},
+        {"rating": rating.rating, "deviation": rating.deviation},
+    )
 
 
 def merge(source: Learner, target: Learner) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,6 +22,7 @@ from accounts.kept import kept
 from accounts.models import Learner
 
 from . import content_cache
+from .db import update_or_insert
 from .models import Attempt, ReviewItem
 
 INTERVALS = (1, 3, 7, 21)  # days until the puzzle is due again, step by step
@@ -57,16 +57,11 @@ def _days(step: int) -> datetime.timedelta:
 
 
 def _schedule(learner: Learner, puzzle_id: int, *, step: int, due: datetime.date) -> None:
-    updated = ReviewItem.objects.filter(learner=learner, puzzle_id=puzzle_id).update(
-        step=step, due=due, updated_at=timezone.now()
+    update_or_insert(
+        ReviewItem,
+        {"learner": learner, "puzzle_id": puzzle_id},
+        {"step": step, "due": due, "updated_at": timezone.now()},
     )
-    if updated:
-        return
-    try:
-        with transaction.atomic():
-            ReviewItem.objects.create(learner=learner, puzzle_id=puzzle_id, step=step, due=due)
-    except IntegrityError:  # a concurrent failure made it first
-        ReviewItem.objects.filter(learner=learner, puzzle_id=puzzle_id).update(step=step, due=due)
 
 
 def due_items(learner: Learner | None, *, today: datetime.date | None = None) -> list[ReviewItem]:
