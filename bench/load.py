@@ -513,7 +513,7 @@ def report(bare: Series, pages: list[Series]) -> None:
     print()
     print(f"{'who':<9} {'page':<34} {'req/s':>7} {'ratio':>6} {'range':>11}  target")
     print(f"{'':<9} {bare.name:<34} {bare.median:>7.0f} {1:>6.2f}")
-    below = measured = 0
+    below = 0
     for page in pages:
         ratio = statistics.median(page.ratios)
         spread = f"{min(page.ratios):.2f}-{max(page.ratios):.2f}"
@@ -522,18 +522,16 @@ def report(bare: Series, pages: list[Series]) -> None:
             verdict = "(reference, no target)"
         elif ratio >= target:
             verdict = f"{target} PASS"
-            measured += 1
         else:
             verdict = f"{target} BELOW"
             below += 1
-            measured += 1
         print(
             f"{page.persona:<9} {page.name[:34]:<34} {page.median:>7.0f} {ratio:>6.2f} "
             f"{spread:>11}  {verdict}"
         )
     print(
         "\nreq/s: median over rounds; ratio: median of per-round ratios to the bare page "
-        f"measured before it; {below} of {measured} below target"
+        f"measured before it; {below} of {sum(p.target is not None for p in pages)} below target"
     )
 
 
