@@ -1,7 +1,7 @@
 """Who may see a class: a 404 for anyone outside it, so a class's existence never leaks."""
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
 
 from puzzles.models import Puzzle
@@ -10,8 +10,23 @@ from .assignments import is_assigned
 from .models import Assignment, Classroom, Membership, TeacherInvitation
 
 
-def _classroom(pk) -> Classroom:
-    classroom = Classroom.objects.select_related("owner").filter(pk=pk).first()
+def _teaches(user, classroom_field: str) -> Exists:
+    """Whether ``user`` teaches the class named by ``classroom_field``, as an annotation."""
+    return Exists(
+        Classroom.teachers.through.objects.filter(
+            classroom_id=OuterRef(classroom_field), user_id=user.pk
+        )
+    )
+
+
+def _classroom(pk, user) -> Classroom:
+    """The class, with ``taught_by_user``: whether ``user`` teaches it (one query)."""
+    classroom = (
+        Classroom.objects.select_related("owner")
+        .annotate(taught_by_user=_teaches(user, "pk"))
+        .filter(pk=pk)
+        .first()
+    )
     if classroom is None:
         raise Http404
     return classroom
@@ -19,8 +34,8 @@ def _classroom(pk) -> Classroom:
 
 def get_teaching(user, pk) -> Classroom:
     """The class, to one of its teachers. A student of it gets 403; anyone else 404."""
-    classroom = _classroom(pk)
-    if classroom.teachers.filter(pk=user.pk).exists():
+    classroom = _classroom(pk, user)
+    if classroom.taught_by_user:
         return classroom
     if Membership.objects.filter(classroom=classroom, student=user).exists():
         raise PermissionDenied
@@ -67,8 +82,8 @@ def get_my_invitation(user, invitation_pk) -> TeacherInvitation:
 
 def get_visible(user, pk) -> tuple[Classroom, bool]:
     """The class and whether ``user`` teaches it; its active students see it too."""
-    classroom = _classroom(pk)
-    if classroom.teachers.filter(pk=user.pk).exists():
+    classroom = _classroom(pk, user)
+    if classroom.taught_by_user:
         return classroom, True
     if (
         Membership.objects.filter(
@@ -97,8 +112,10 @@ def get_assignment(user, pk, assignment_pk) -> tuple[Assignment, bool]:
     Its class's teachers see it, and the students it is for; anyone else,
     other students of the class included, gets 404.
     """
+    assignment = _assignment(user, pk, assignment_pk)
+    if assignment is not None and assignment.classroom.taught_by_user:
+        return assignment, True
     classroom, teaching = get_visible(user, pk)
-    assignment = Assignment.objects.filter(pk=assignment_pk, classroom=classroom).first()
     if assignment is None:
         raise Http404
     assignment.classroom = classroom
@@ -109,11 +126,24 @@ def get_assignment(user, pk, assignment_pk) -> tuple[Assignment, bool]:
 
 def get_teaching_assignment(user, pk, assignment_pk) -> Assignment:
     """The assignment, to its class's teachers; students of the class get 403."""
-    classroom = get_teaching(user, pk)
-    assignment = Assignment.objects.filter(pk=assignment_pk, classroom=classroom).first()
-    if assignment is None:
-        raise Http404
-    assignment.classroom = classroom
+    assignment = _assignment(user, pk, assignment_pk)
+    if assignment is not None and assignment.classroom.taught_by_user:
+        return assignment
+    get_teaching(user, pk)  # 403 to the class's students, 404 to anyone else
+    raise Http404  # a teacher of the class, and no such assignment in it
+
+
+def _assignment(user, pk, assignment_pk) -> Assignment | None:
+    """The class's assignment with its class, the class annotated as ``_classroom``
+    does (one query for a teacher, the common case), or None."""
+    assignment = (
+        Assignment.objects.filter(pk=assignment_pk, classroom_id=pk)
+        .select_related("classroom__owner")
+        .annotate(taught_by_user=_teaches(user, "classroom_id"))
+        .first()
+    )
+    if assignment is not None:
+        assignment.classroom.taught_by_user = assignment.taught_by_user
     return assignment
 
 
