@@ -47,9 +47,12 @@ def progress_html(request, learner) -> str:
         }
         return render_to_string("me/_progress.html", context, request)
 
-    if learner is None:
-        return rendered()
     language, day, stamp = get_language(), timezone.localdate().isoformat(), content_cache.stamp()
+    if learner is None:
+        # Nothing of their own yet (a teacher who never solved a puzzle, a visitor):
+        # every such user sees the same zeros, rendered once per language and day.
+        html = content_cache.cached(("me-progress-none", language, day, stamp), rendered)
+        return mark_safe(html)  # noqa: S308 - rendered by our template, escaped there
 
     def shared() -> str:
         # Another app server may have rendered it already.

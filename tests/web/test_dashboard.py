@@ -106,6 +106,20 @@ def test_a_new_visitor_sees_the_games_with_zeros_and_gets_no_learner(make_client
     assert not Learner.objects.exists()
 
 
+def test_a_teacher_with_no_progress_sees_zeros_then_their_own(make_client, content):
+    from tests.conftest import make_user
+
+    teacher = make_client(make_user("teacher", teacher=True))
+    other = make_client(make_user("other", teacher=True))
+    assert "0 puzzles solved" in text(dashboard(teacher))
+    solve(other, "pick-one")
+    # The zeros are everyone's with nothing of their own: someone else's solve is not in them.
+    assert "0 puzzles solved" in text(dashboard(teacher))
+    assert "1 puzzle solved" in text(dashboard(other))
+    solve(teacher, "pick-one")
+    assert "1 puzzle solved" in text(dashboard(teacher))
+
+
 def test_only_games_with_lessons_or_library_puzzles_are_shown(make_client, content):
     make_puzzle("renju-one", game="renju")
     make_puzzle("xiangqi-private", game="xiangqi", public=False)
