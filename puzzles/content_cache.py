@@ -12,7 +12,9 @@ Cached objects are shared between requests: callers must not modify them.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
@@ -58,6 +60,44 @@ def clear() -> None:
 def generation() -> int:
     """How many times the cache has been dropped in this process."""
     return _generation
+
+
+class Shelf:
+    """A bounded keep beside the cache for values too big to share its bound (whole
+    pages, drawn boards): the least recently used goes past ``max_entries``. An entry
+    lasts ``CONTENT_CACHE_SECONDS`` and goes with the content it was made of: it names
+    the cache's ``generation`` it was made in, taken before the making started."""
+
+    def __init__(self, max_entries: int):
+        self.max_entries = max_entries
+        self._entries: OrderedDict[Hashable, tuple[float, int, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                return None
+            expires, made_in, value = entry
+            if expires <= time.monotonic() or made_in != _generation:
+                del self._entries[key]
+                return None
+            self._entries.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: Any, made_in: int) -> None:
+        with self._lock:
+            self._entries[key] = (time.monotonic() + settings.CONTENT_CACHE_SECONDS, made_in, value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 def _content_changed(sender, **kwargs) -> None:

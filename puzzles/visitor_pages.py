@@ -22,9 +22,6 @@ cookie, started no session and left no message.
 from __future__ import annotations
 
 import functools
-import threading
-import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -40,8 +37,7 @@ _PLACEHOLDER_BYTES = PLACEHOLDER.encode()
 # Pages are far larger than the content cache's entries: their own, smaller bound.
 MAX_PAGES = 400
 
-_pages: OrderedDict[tuple, tuple[float, int, KeptPage]] = OrderedDict()
-_lock = threading.Lock()
+_pages = content_cache.Shelf(MAX_PAGES)
 _RECORDING = "_qipai_kept_page_recording"
 
 
@@ -97,30 +93,8 @@ def _page_of(request, response) -> KeptPage | None:
     return KeptPage(content, headers, _PLACEHOLDER_BYTES in content)
 
 
-def _lookup(key: tuple) -> KeptPage | None:
-    with _lock:
-        entry = _pages.get(key)
-        if entry is None:
-            return None
-        expires, generation, page = entry
-        if expires <= time.monotonic() or generation != content_cache.generation():
-            del _pages[key]
-            return None
-        _pages.move_to_end(key)
-        return page
-
-
-def _keep(key: tuple, generation: int, page: KeptPage) -> None:
-    with _lock:
-        _pages[key] = (time.monotonic() + settings.CONTENT_CACHE_SECONDS, generation, page)
-        _pages.move_to_end(key)
-        while len(_pages) > MAX_PAGES:
-            _pages.popitem(last=False)
-
-
 def clear() -> None:
-    with _lock:
-        _pages.clear()
+    _pages.clear()
 
 
 def kept_for_visitors(view):
@@ -131,7 +105,7 @@ def kept_for_visitors(view):
         if not _keepable(request):
             return view(request, *args, **kwargs)
         key = (request.path, translation.get_language(), timezone.localdate())
-        page = _lookup(key)
+        page = _pages.get(key)
         if page is not None:
             return page.serve(request)
         generation = content_cache.generation()
@@ -146,7 +120,7 @@ def kept_for_visitors(view):
                 # Not kept, yet rendered for keeping: this visitor's own token goes in.
                 response.content = _with_own_token(response.content, request)
             return response
-        _keep(key, generation, page)
+        _pages.put(key, page, generation)
         return page.serve(request)
 
     return wrapped
