@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +71,7 @@ def build_play(
     hint = kind.hint(puzzle.kind_data, state) if hinted else None
     failed = finished and attempt.status == Attempt.Status.FAILED
     if playing or finished or verdict is not None:
-        board = kind.board(puzzle.kind_data, state, verdict=verdict, interactive=not finished)
+        board = _drawn(kind, puzzle, state, verdict, interactive=not finished)
     else:
         # A fresh board is the same for every visitor: drawn once per language.
         board = content_cache.cached(
@@ -101,6 +102,30 @@ def build_play(
         typed_length=kind.typed_length,
         from_to=kind.from_to,
     )
+
+
+# A board after a move is the same for everyone who played those moves on that puzzle
+# (the right answer, the usual miss): the latest few hundred drawn are kept.
+_boards = content_cache.Shelf(300)
+
+
+def _drawn(kind, puzzle: Puzzle, state, verdict: Verdict | None, *, interactive: bool) -> str:
+    """``kind.board`` for this moment of ``puzzle``, drawn at most once per language."""
+    if puzzle.pk is None:
+        return kind.board(puzzle.kind_data, state, verdict=verdict, interactive=interactive)
+    key = (
+        puzzle.pk,
+        get_language(),
+        interactive,
+        json.dumps(state, sort_keys=True, default=repr),
+        json.dumps(verdict.to_json(), sort_keys=True, default=repr) if verdict else "",
+    )
+    board = _boards.get(key)
+    if board is None:
+        made_in = content_cache.generation()
+        board = kind.board(puzzle.kind_data, state, verdict=verdict, interactive=interactive)
+        _boards.put(key, board, made_in)
+    return board
 
 
 OPENED_SALT = "puzzles.play.opened"

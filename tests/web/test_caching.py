@@ -1,10 +1,13 @@
 """Cached content and page fragments never show a learner stale or someone else's data."""
 
+import re
+
 import pytest
 
 from puzzles import content_cache
 from puzzles.models import Puzzle
 from tests.conftest import make_user
+from tests.helpers import answer
 from tutorials.models import Lesson, Step
 
 STEP = "/learn/go/first-steps/2/"
@@ -42,6 +45,28 @@ def test_a_puzzle_edit_and_unpublishing_show_at_once(content, client_en):
     puzzle.is_public = False
     puzzle.save()
     assert client_en.get("/puzzles/pick-one/").status_code == 404
+
+
+def stones(response) -> list[str]:
+    """The board's stones as a screen reader names them."""
+    return re.findall(r'aria-label="([a-z]\d+ (?:black|white) stone[^"]*)"', response.text)
+
+
+def test_an_answer_s_board_is_each_answer_s_own_and_follows_an_edit(content, make_client):
+    from django.test import Client
+
+    right = answer(make_client(), "/puzzles/pick-one/", "c2")
+    assert stones(right) == ["b3 black stone", "c3 white stone", "c2 black stone, last move"]
+    # The next visitor with the same answer sees the same board; a miss shows the miss.
+    assert stones(answer(make_client(), "/puzzles/pick-one/", "c2")) == stones(right)
+    assert "a1 black stone, last move" in stones(answer(make_client(), "/puzzles/pick-one/", "a1"))
+    chinese = answer(Client(), "/puzzles/pick-one/", "c2").text
+    assert "c2 黑子" in chinese and "black stone" not in chinese
+    puzzle = Puzzle.objects.get(slug="pick-one")
+    puzzle.data = {**puzzle.data, "size": 6}  # the same stones: a bigger board
+    puzzle.save()
+    bigger = answer(make_client(), "/puzzles/pick-one/", "c2").text
+    assert "cols-6 rows-6" in bigger and "cols-5" not in bigger
 
 
 def test_a_new_lesson_appears_on_the_home_page_at_once(content, client_en):
