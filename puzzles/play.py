@@ -111,15 +111,18 @@ _boards = content_cache.Shelf(300)
 
 def _drawn(kind, puzzle: Puzzle, state, verdict: Verdict | None, *, interactive: bool) -> str:
     """``kind.board`` for this moment of ``puzzle``, drawn at most once per language."""
-    if puzzle.pk is None:
+    try:
+        key = (
+            puzzle.pk,
+            get_language(),
+            interactive,
+            json.dumps(state, sort_keys=True, default=repr),
+            json.dumps(verdict.to_json(), sort_keys=True, default=repr) if verdict else "",
+        )
+    except TypeError:  # keys JSON cannot write: no key, no keeping
+        key = None
+    if puzzle.pk is None or key is None:
         return kind.board(puzzle.kind_data, state, verdict=verdict, interactive=interactive)
-    key = (
-        puzzle.pk,
-        get_language(),
-        interactive,
-        json.dumps(state, sort_keys=True, default=repr),
-        json.dumps(verdict.to_json(), sort_keys=True, default=repr) if verdict else "",
-    )
     board = _boards.get(key)
     if board is None:
         made_in = content_cache.generation()

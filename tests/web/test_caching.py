@@ -145,3 +145,22 @@ def test_a_full_content_cache_lets_its_oldest_entry_go(monkeypatch):
         content_cache.cached(key, lambda key=key: loads.append(key) or "again")
     assert loads == []
     assert content_cache.cached("oldest", lambda: "loaded again") == "loaded again"
+
+
+def test_a_board_whose_moment_json_cannot_write_is_still_drawn():
+    from types import SimpleNamespace
+
+    from puzzles.play import _drawn
+
+    drawn = []
+
+    class Kind:
+        def board(self, data, state, *, verdict=None, interactive=True):
+            drawn.append(state)
+            return "<svg></svg>"
+
+    puzzle = SimpleNamespace(pk=1, kind_data={})
+    state = {(2, 3): "black"}  # a key JSON cannot write
+    assert _drawn(Kind(), puzzle, state, None, interactive=False) == "<svg></svg>"
+    assert _drawn(Kind(), puzzle, state, None, interactive=False) == "<svg></svg>"
+    assert len(drawn) == 2
