@@ -84,8 +84,10 @@ class KeptURLNode(URLNode):
     def render(self, context):
         args = tuple(arg.resolve(context) for arg in self.args)
         kwargs = tuple((k, v.resolve(context)) for k, v in self.kwargs.items())
-        if not all(isinstance(value, _PLAIN) for value in (*args, *(v for _, v in kwargs))):
-            return super().render(context)  # an object's text may change: not kept
+        values = (*args, *(v for _, v in kwargs))
+        if not all(isinstance(v, _PLAIN) and not isinstance(v, bool) for v in values):
+            # An object's text may change; True would find 1's link (equal keys).
+            return super().render(context)
         try:
             current_app = context.request.current_app
         except AttributeError:

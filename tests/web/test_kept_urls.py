@@ -51,3 +51,8 @@ def test_an_object_argument_is_reversed_each_time():
     assert render("{% url 'puzzles:solve' thing %}", thing=thing) == "/puzzles/first/"
     thing.text = "second"
     assert render("{% url 'puzzles:solve' thing %}", thing=thing) == "/puzzles/second/"
+
+
+def test_a_number_and_a_flag_are_not_one_argument():
+    assert render("{% url 'puzzles:solve' n %}", n=1) == "/puzzles/1/"
+    assert render("{% url 'puzzles:solve' n %}", n=True) == "/puzzles/True/"
