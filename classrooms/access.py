@@ -1,5 +1,7 @@
 """Who may see a class: a 404 for anyone outside it, so a class's existence never leaks."""
 
+from typing import NoReturn
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
@@ -37,6 +39,12 @@ def get_teaching(user, pk) -> Classroom:
     classroom = _classroom(pk, user)
     if classroom.taught_by_user:
         return classroom
+    _refuse(user, classroom)
+
+
+def _refuse(user, classroom: Classroom) -> NoReturn:
+    """Refuse a class's teacher page to ``user``, who does not teach it: 403 to its
+    students (archived or not), 404 to anyone else."""
     if Membership.objects.filter(classroom=classroom, student=user).exists():
         raise PermissionDenied
     raise Http404
@@ -85,14 +93,19 @@ def get_visible(user, pk) -> tuple[Classroom, bool]:
     classroom = _classroom(pk, user)
     if classroom.taught_by_user:
         return classroom, True
-    if (
-        Membership.objects.filter(
-            classroom=classroom, student=user, archived_at__isnull=True
-        ).exists()
-        and not classroom.is_archived
-    ):
+    if _studies_in(user, classroom):
         return classroom, False
     raise Http404
+
+
+def _studies_in(user, classroom: Classroom) -> bool:
+    """Whether ``user`` is an active student of the class, and the class open."""
+    return (
+        not classroom.is_archived
+        and Membership.objects.filter(
+            classroom=classroom, student=user, archived_at__isnull=True
+        ).exists()
+    )
 
 
 def get_membership(classroom: Classroom, student_pk) -> Membership:
@@ -113,29 +126,29 @@ def get_assignment(user, pk, assignment_pk) -> tuple[Assignment, bool]:
     other students of the class included, gets 404.
     """
     assignment = _assignment(user, pk, assignment_pk)
-    if assignment is not None and assignment.classroom.taught_by_user:
-        return assignment, True
-    classroom, teaching = get_visible(user, pk)
     if assignment is None:
         raise Http404
-    assignment.classroom = classroom
-    if not teaching and not is_assigned(assignment, user):
-        raise Http404
-    return assignment, teaching
+    if assignment.classroom.taught_by_user:
+        return assignment, True
+    if _studies_in(user, assignment.classroom) and is_assigned(assignment, user):
+        return assignment, False
+    raise Http404
 
 
 def get_teaching_assignment(user, pk, assignment_pk) -> Assignment:
     """The assignment, to its class's teachers; students of the class get 403."""
     assignment = _assignment(user, pk, assignment_pk)
-    if assignment is not None and assignment.classroom.taught_by_user:
+    if assignment is None:
+        get_teaching(user, pk)  # 403 to the class's students, 404 to anyone else
+        raise Http404  # a teacher of the class, and no such assignment in it
+    if assignment.classroom.taught_by_user:
         return assignment
-    get_teaching(user, pk)  # 403 to the class's students, 404 to anyone else
-    raise Http404  # a teacher of the class, and no such assignment in it
+    _refuse(user, assignment.classroom)
 
 
 def _assignment(user, pk, assignment_pk) -> Assignment | None:
     """The class's assignment with its class, the class annotated as ``_classroom``
-    does (one query for a teacher, the common case), or None."""
+    does (one query), or None."""
     assignment = (
         Assignment.objects.filter(pk=assignment_pk, classroom_id=pk)
         .select_related("classroom__owner")
