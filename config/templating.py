@@ -96,8 +96,8 @@ class KeptURLNode(URLNode):
             except AttributeError:
                 current_app = None
         view_name = self.view_name.resolve(context)
-        key = (view_name, args, kwargs, current_app, get_script_prefix(), get_urlconf())
-        key += (get_language(),)
+        key = (view_name, args, kwargs, current_app)
+        key += (get_script_prefix(), get_urlconf(), get_language())  # what reverse reads
         url = _urls.get(key)
         if url is None:
             try:

@@ -111,24 +111,31 @@ _boards = content_cache.Shelf(300)
 
 def _drawn(kind, puzzle: Puzzle, state, verdict: Verdict | None, *, interactive: bool) -> str:
     """``kind.board`` for this moment of ``puzzle``, drawn at most once per language."""
+    key = _moment(puzzle, state, verdict, interactive)
+    board = _boards.get(key) if key is not None else None
+    if board is None:
+        made_in = content_cache.generation()
+        board = kind.board(puzzle.kind_data, state, verdict=verdict, interactive=interactive)
+        if key is not None:
+            _boards.put(key, board, made_in)
+    return board
+
+
+def _moment(puzzle: Puzzle, state, verdict: Verdict | None, interactive: bool) -> tuple | None:
+    """What a board after a move is drawn from, as a key; None when it cannot be one
+    (an unsaved puzzle, keys JSON cannot write)."""
+    if puzzle.pk is None:
+        return None
     try:
-        key = (
+        return (
             puzzle.pk,
             get_language(),
             interactive,
             json.dumps(state, sort_keys=True, default=repr),
             json.dumps(verdict.to_json(), sort_keys=True, default=repr) if verdict else "",
         )
-    except TypeError:  # keys JSON cannot write: no key, no keeping
-        key = None
-    if puzzle.pk is None or key is None:
-        return kind.board(puzzle.kind_data, state, verdict=verdict, interactive=interactive)
-    board = _boards.get(key)
-    if board is None:
-        made_in = content_cache.generation()
-        board = kind.board(puzzle.kind_data, state, verdict=verdict, interactive=interactive)
-        _boards.put(key, board, made_in)
-    return board
+    except TypeError:
+        return None
 
 
 OPENED_SALT = "puzzles.play.opened"
